@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './database';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+}
+
+export async function connectDatabase(url: string): Promise<DbHandle> {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const pg = (await import('pg')).default;
+    // bigint (money in fen, counts) as JS numbers: our values stay far below 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    pg.types.setTypeParser(1700, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const Sqlite = (await import('better-sqlite3')).default;
+  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  const sqlite = new Sqlite(url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}

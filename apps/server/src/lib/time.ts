@@ -1,0 +1,27 @@
+// Stored times are UTC ISO text (sorts and compares the same on SQLite and PostgreSQL);
+// the API shows YYYY-MM-DD HH:mm:ss in Asia/Shanghai, which has had no DST since 1991.
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+
+export const nowIso = () => new Date().toISOString();
+export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+export function toShanghai(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(new Date(iso).getTime() + SHANGHAI_OFFSET_MS);
+  return d.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' in Shanghai time → UTC ISO; null when not a date. */
+export function fromShanghai(text: string | null | undefined, endOfDay = false): string | null {
+  if (!text) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  const hasTime = h !== undefined;
+  const ms = Date.UTC(+y!, +mo! - 1, +d!, hasTime ? +h! : endOfDay ? 23 : 0, hasTime ? +mi! : endOfDay ? 59 : 0, s ? +s : endOfDay && !hasTime ? 59 : 0);
+  if (Number.isNaN(ms)) return null;
+  return new Date(ms - SHANGHAI_OFFSET_MS + (endOfDay && !hasTime ? 999 : 0)).toISOString();
+}
+
+/** Shanghai calendar date of now, 'YYYY-MM-DD'. */
+export const shanghaiToday = () => toShanghai(nowIso()).slice(0, 10);

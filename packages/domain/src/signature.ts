@@ -1,0 +1,45 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+// Tamper and replay protection, not a secret: the key ships in the browser (see README).
+export const DEFAULT_SIGN_KEY = 'portal-sign-key-2026';
+export const SIGNATURE_MAX_SKEW_MS = 5 * 60 * 1000;
+
+/** Query string with its pairs sorted by key (stable), compared as sent, still URL-encoded. */
+export function sortQuery(rawQuery: string): string {
+  const q = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;
+  if (!q) return '';
+  const pairs = q.split('&').filter(Boolean);
+  const key = (p: string) => p.split('=')[0] ?? '';
+  return pairs
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => (key(a.p) < key(b.p) ? -1 : key(a.p) > key(b.p) ? 1 : a.i - b.i))
+    .map((x) => x.p)
+    .join('&');
+}
+
+export const sha256Hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
+
+export interface SignInput {
+  method: string;
+  /** Path including /api, without the query. */
+  path: string;
+  rawQuery: string;
+  timestamp: string | number;
+  token: string;
+  /** Raw JSON body text; '' for GET and multipart. */
+  body: string;
+}
+
+export function sign(key: string, input: SignInput): string {
+  const text = [
+    input.method.toUpperCase(),
+    input.path,
+    sortQuery(input.rawQuery),
+    String(input.timestamp),
+    input.token,
+    sha256Hex(input.body),
+  ].join('\n');
+  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(text)));
+}
