@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import type { DB } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import { isoIn, nowIso } from '../../lib/time';
+
+const CAPTCHA_TTL_MS = 3 * 60 * 1000;
+export const CAPTCHA_WRONG = '图形验证码错误';
+export const CAPTCHA_EXPIRED = '图形验证码已失效，请刷新后重试';
+
+export async function createCaptcha(db: DB) {
+  const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f2f5fa', width: 120, height: 40 });
+  const uuid = randomUUID();
+  await db.deleteFrom('captchas').where('expires_at', '<', nowIso()).execute();
+  await db.insertInto('captchas').values({ uuid, text: c.text.toLowerCase(), expires_at: isoIn(CAPTCHA_TTL_MS) }).execute();
+  return { uuid, img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
+}
+
+/** Single use: the captcha is gone after any check, right or wrong. */
+export async function consumeCaptcha(db: DB, uuid: string, text: string) {
+  const row = await db.deleteFrom('captchas').where('uuid', '=', uuid).returning(['text', 'expires_at']).executeTakeFirst();
+  if (!row || row.expires_at < nowIso()) throw badRequest(CAPTCHA_EXPIRED);
+  if (row.text !== text.trim().toLowerCase()) throw badRequest(CAPTCHA_WRONG);
+}
+
+export async function peekCaptcha(db: DB, uuid: string) {
+  return db.selectFrom('captchas').select('text').where('uuid', '=', uuid).where('expires_at', '>', nowIso()).executeTakeFirst();
+}

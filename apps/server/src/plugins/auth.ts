@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ALL_PERMISSIONS, hasPermission } from '@portal/domain/permissions';
+import { ROLE } from '@portal/domain/enums';
+import { forbidden, unauthorized } from '../lib/errors';
+import { hashToken } from '../lib/passwords';
+import { nowIso } from '../lib/time';
+import type { OperatorPrincipal, VendorPrincipal } from './context';
+import type { DB } from '../db/database';
+
+export function tokenOf(req: FastifyRequest): string {
+  const header = req.headers.token;
+  if (typeof header === 'string' && header) return header;
+  const auth = req.headers.authorization;
+  return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : '';
+}
+
+async function loadVendorPrincipal(db: DB, sessionId: number, userId: number): Promise<VendorPrincipal | null> {
+  const user = await db
+    .selectFrom('users')
+    .innerJoin('vendors', 'vendors.id', 'users.vendor_id')
+    .select(['users.id', 'users.vendor_id', 'users.is_sub'])
+    .where('users.id', '=', userId)
+    .where('users.deleted_at', 'is', null)
+    .where('vendors.closed_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) return null;
+  const base = { kind: 'vendor' as const, userId: user.id, vendorId: user.vendor_id, isSub: user.is_sub === 1, sessionId };
+  if (!base.isSub) return { ...base, permissions: [ALL_PERMISSIONS], scopes: {} };
+  const grants = await db
+    .selectFrom('user_menus')
+    .innerJoin('menus', 'menus.id', 'user_menus.menu_id')
+    .select(['menus.permissions', 'user_menus.data_permissions'])
+    .where('user_menus.user_id', '=', user.id)
+    .execute();
+  const permissions = grants.map((g) => g.permissions).filter(Boolean);
+  const scopes = Object.fromEntries(grants.filter((g) => g.permissions).map((g) => [g.permissions, g.data_permissions]));
+  return { ...base, permissions, scopes };
+}
+
+/** Session lookup and the per-route access declaration (plugins/context.ts `Access`). */
+export function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('principal', null);
+
+  // Every /api route must say who may call it; a route without a declaration refuses to boot.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} declares no access`);
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) return;
+    const token = tokenOf(req);
+    const wantKind = req.headers.role === ROLE.platform ? 'platform' : 'vendor';
+    if (token) {
+      const session = await app.db
+        .selectFrom('sessions')
+        .select(['id', 'kind', 'user_id', 'expires_at'])
+        .where('token_hash', '=', hashToken(token))
+        .executeTakeFirst();
+      if (session && session.kind === wantKind && session.expires_at > nowIso()) {
+        if (session.kind === 'vendor') {
+          req.principal = await loadVendorPrincipal(app.db, session.id, session.user_id);
+        } else {
+          const op = await app.db.selectFrom('operators').select(['id', 'name']).where('id', '=', session.user_id).executeTakeFirst();
+          req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
+        }
+      }
+    }
+    if (access === 'public') return;
+    const p = req.principal;
+    if (!p) throw unauthorized();
+    if (access === 'platform') {
+      if (p.kind !== 'platform') throw forbidden();
+      return;
+    }
+    if (p.kind !== 'vendor') throw forbidden();
+    if (access === 'user') return;
+    if (access === 'main') {
+      if (p.isSub) throw forbidden();
+      return;
+    }
+    if (!hasPermission(p.permissions, access)) throw forbidden();
+  });
+}
+
+/** The calling vendor user; only for routes whose access is not 'public' or 'platform'. */
+export function vendorOf(req: FastifyRequest): VendorPrincipal {
+  const p = req.principal;
+  if (!p || p.kind !== 'vendor') throw unauthorized();
+  return p;
+}
+
+export function operatorOf(req: FastifyRequest): OperatorPrincipal {
+  const p = req.principal;
+  if (!p || p.kind !== 'platform') throw unauthorized();
+  return p;
+}
+
+/**
+ * Data scope for a list: the user id whose own records a sub-account may see under `perm`,
+ * or null when it sees all of its vendor's records.
+ */
+export function ownScope(p: VendorPrincipal, perm: string): number | null {
+  return p.isSub && p.scopes[perm] === 1 ? p.userId : null;
+}

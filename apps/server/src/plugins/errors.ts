@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { CODE } from '@portal/domain/codes';
+import { MSG } from '@portal/domain/messages';
+import { AppError } from '../lib/errors';
+
+/** One error handler: business errors answer HTTP 200 with their code; nothing leaks a stack. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: any, req, reply) => {
+    if (err instanceof AppError) return reply.status(200).send({ code: err.code, msg: err.message, data: null });
+    // Fastify's own client errors (bad JSON, too large, wrong content type) are the caller's fault.
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const msg = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' ? '上传文件过大' : MSG.apiError;
+      return reply.status(200).send({ code: CODE.badRequest, msg, data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: CODE.serverError, msg: MSG.serverError, data: null });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api')) return reply.status(404).send({ code: CODE.notFound, msg: MSG.notFound, data: null });
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+  });
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../lib/errors';
+import { MSG } from '@portal/domain/messages';
+
+/** Parse JSON ourselves so the signature check can hash the body exactly as it was sent. */
+export function registerRawJson(app: FastifyInstance) {
+  app.decorateRequest('rawBody', '');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (req, body, done) => {
+    const text = body as string;
+    req.rawBody = text;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest(MSG.apiError), undefined);
+    }
+  });
+}

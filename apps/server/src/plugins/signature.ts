@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { sign, SIGNATURE_MAX_SKEW_MS } from '@portal/domain/signature';
+import { CODE } from '@portal/domain/codes';
+import { MSG } from '@portal/domain/messages';
+import { AppError } from '../lib/errors';
+
+const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Every signed /api call: HMAC of method, path, sorted query, timestamp, token and body hash. */
+export function registerSignatureCheck(app: FastifyInstance) {
+  app.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config;
+    if (!cfg?.access || cfg.signed === false) return;
+    const ts = String(req.headers.timestamp ?? '');
+    const given = String(req.headers.signature ?? '');
+    const tsNum = Number(ts);
+    if (!ts || !given || !Number.isFinite(tsNum) || Math.abs(Date.now() - tsNum) > SIGNATURE_MAX_SKEW_MS) {
+      throw new AppError(CODE.badSignature, MSG.badSignature);
+    }
+    const [path, rawQuery = ''] = req.url.split('?') as [string, string?];
+    const isMultipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
+    const expected = sign(app.config.SIGN_KEY, {
+      method: req.method,
+      path,
+      rawQuery,
+      timestamp: ts,
+      token: String(req.headers.token ?? ''),
+      body: isMultipart ? '' : req.rawBody,
+    });
+    if (!safeEqual(expected, given)) throw new AppError(CODE.badSignature, MSG.badSignature);
+  });
+}
