@@ -9,6 +9,6 @@ export async function setupDatabase(config: Config): Promise<DbHandle & { seeded
   const handle = await connectDatabase(config.DATABASE_URL);
   await migrateToLatest(handle.db);
   await seedReference(handle.db);
-  const seededDemo = config.PORTAL_DEMO_DATA ? await seedDemo(handle.db) : false;
+  const seededDemo = config.PORTAL_DEMO_DATA ? await seedDemo(handle.db, config.DATA_DIR) : false;
   return { ...handle, seededDemo };
 }

@@ -12,6 +12,8 @@ export const DEMO = {
 
 export interface DemoContext {
   db: DB;
+  /** Where uploaded files live (DATA_DIR); demo files go under its uploads/ folder. */
+  dataDir: string;
   vendorId: number;
   mainUserId: number;
   subUserId: number;
@@ -22,7 +24,7 @@ export interface DemoContext {
 export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [];
 
 /** Demo vendor, sub-account and operator: only into a database without vendors. */
-export async function seedDemo(db: DB): Promise<boolean> {
+export async function seedDemo(db: DB, dataDir: string): Promise<boolean> {
   const any = await db.selectFrom('vendors').select('id').limit(1).executeTakeFirst();
   if (any) return false;
   const hash = await hashPassword(DEMO.password);
@@ -60,7 +62,7 @@ export async function seedDemo(db: DB): Promise<boolean> {
     .values({ account: DEMO.operatorAccount, name: '平台运营-小周', password_hash: await hashPassword(DEMO.operatorPassword), created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const ctx: DemoContext = { db, vendorId: vendor.id, mainUserId: main.id, subUserId: sub.id, operatorId: op.id };
+  const ctx: DemoContext = { db, dataDir, vendorId: vendor.id, mainUserId: main.id, subUserId: sub.id, operatorId: op.id };
   for (const seed of demoSeeders) await seed(ctx);
   return true;
 }
