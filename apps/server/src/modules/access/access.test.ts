@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
-import { createVendor, get, lastSmsCode, nextPhone, post, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
+import { createVendor, get, nextPhone, post, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
 import { SMS_EXPIRED, SMS_TOO_FREQUENT, SMS_WRONG } from './sms-code.service';
 import { CAPTCHA_WRONG, CAPTCHA_EXPIRED } from './captcha.service';
 import { lockedMessage, WRONG_CREDENTIALS } from './lockout';
