@@ -1,8 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FoundationTables } from './schema/foundation';
+import type { ProductTables } from './schema/products';
+import type { FilesTables } from './schema/files';
+import type { WalletTables } from './schema/wallet';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
+export interface Database extends ProductTables {}
+export interface Database extends FilesTables {}
+export interface Database extends WalletTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

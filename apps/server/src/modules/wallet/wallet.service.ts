@@ -1,0 +1,181 @@
+import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import { CHANGE_TYPE, PAY_STATUS, PAY_STATUS_REJECTED } from '@portal/domain/enums';
+import { WALLET_MSG } from '@portal/domain/wallet';
+import type { Tx } from '../../db/database';
+import { badRequest, notFound } from '../../lib/errors';
+import { nowIso, toShanghai } from '../../lib/time';
+
+// The only code that changes vendors.balance_fen. Every function runs inside the CALLER's
+// transaction, so the balance and its ledger record commit or roll back together.
+
+export interface MoveBalanceInput {
+  vendorId: number;
+  /** Signed fen: + income, − expense. */
+  amountFen: number;
+  paymentType: number;
+  payMethod: number;
+  payStatus: number;
+  orderNo?: string | null;
+  orderId?: number | null;
+  remarks?: string;
+  operator: string;
+  createdBy?: number | null;
+  operatorId?: number | null;
+}
+export interface MoveBalanceResult {
+  recordId: number;
+  balanceAfterFen: number;
+  transactionFlowNo: string;
+}
+
+/** Serial number: Shanghai time to the millisecond + 6 random digits (unique index backs it). */
+export function newFlowNo(): string {
+  const stamp = toShanghai(nowIso()).replace(/\D/g, '');
+  const ms = String(new Date().getMilliseconds()).padStart(3, '0');
+  return `${stamp}${ms}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * Add `delta` fen to the vendor's balance with one conditional UPDATE; answers the new balance.
+ * The condition makes "never below zero" hold under any concurrency: PostgreSQL re-checks it on
+ * the locked row, and SQLite runs one writer at a time.
+ */
+async function shiftBalance(tx: Tx, vendorId: number, delta: number): Promise<number> {
+  if (!Number.isSafeInteger(delta)) throw new RangeError(`amount must be integer fen: ${delta}`);
+  const row = await tx
+    .updateTable('vendors')
+    .set({ balance_fen: sql<number>`balance_fen + ${delta}` })
+    .where('id', '=', vendorId)
+    .where(sql<number>`balance_fen + ${delta}`, '>=', 0)
+    .returning('balance_fen')
+    .executeTakeFirst();
+  if (row) return Number(row.balance_fen);
+  const exists = await tx.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
+  if (!exists) throw notFound();
+  throw badRequest(WALLET_MSG.insufficient);
+}
+
+/** Move the balance by `amountFen` and write its ledger record; 400 余额不足 when it would go negative. */
+export async function moveBalance(tx: Tx, input: MoveBalanceInput): Promise<MoveBalanceResult> {
+  if (input.amountFen === 0) throw new RangeError('a ledger movement needs a non-zero amount');
+  const after = await shiftBalance(tx, input.vendorId, input.amountFen);
+  const now = nowIso();
+  const transactionFlowNo = newFlowNo();
+  const rec = await tx
+    .insertInto('account_records')
+    .values({
+      vendor_id: input.vendorId,
+      change_type: input.amountFen > 0 ? CHANGE_TYPE.income : CHANGE_TYPE.expense,
+      amount_fen: input.amountFen,
+      before_balance_fen: after - input.amountFen,
+      balance_after_fen: after,
+      settled: 1,
+      payment_type: input.paymentType,
+      pay_method: input.payMethod,
+      pay_status: input.payStatus,
+      order_no: input.orderNo ?? null,
+      order_id: input.orderId ?? null,
+      transaction_flow_no: transactionFlowNo,
+      operator: input.operator.slice(0, 60),
+      remarks: (input.remarks ?? '').slice(0, 500),
+      created_by: input.createdBy ?? null,
+      operator_id: input.operatorId ?? null,
+      pay_time: now,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { recordId: rec.id, balanceAfterFen: after, transactionFlowNo };
+}
+
+export interface PendingRecordInput {
+  vendorId: number;
+  /** Positive fen the vendor says it paid. */
+  amountFen: number;
+  paymentType: number;
+  payMethod: number;
+  credentials: string;
+  remarks?: string;
+  operator: string;
+  createdBy?: number | null;
+}
+
+/** A top-up awaiting the platform's confirmation: a ledger record that has not moved the balance. */
+export async function addPendingRecord(tx: Tx, input: PendingRecordInput): Promise<{ recordId: number; transactionFlowNo: string }> {
+  if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new RangeError('a pending top-up needs a positive amount');
+  const now = nowIso();
+  const transactionFlowNo = newFlowNo();
+  const rec = await tx
+    .insertInto('account_records')
+    .values({
+      vendor_id: input.vendorId,
+      change_type: CHANGE_TYPE.income,
+      amount_fen: input.amountFen,
+      before_balance_fen: null,
+      balance_after_fen: null,
+      settled: 0,
+      payment_type: input.paymentType,
+      pay_method: input.payMethod,
+      pay_status: PAY_STATUS.awaitingConfirm,
+      transaction_flow_no: transactionFlowNo,
+      operator: input.operator.slice(0, 60),
+      remarks: (input.remarks ?? '').slice(0, 500),
+      credentials: input.credentials,
+      created_by: input.createdBy ?? null,
+      pay_time: now,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { recordId: rec.id, transactionFlowNo };
+}
+
+export interface SettleInput {
+  /** Name written into the record's operator column (the confirming operator). */
+  operator: string;
+  operatorId?: number | null;
+}
+
+/**
+ * Confirm a pending top-up: pay status 2 → 3 with one conditional UPDATE, then move the balance.
+ * Answers null when the record is not pending any more (a second confirmation has no effect).
+ */
+export async function settlePendingRecord(tx: Tx, recordId: number, input: SettleInput): Promise<MoveBalanceResult | null> {
+  const claimed = await tx
+    .updateTable('account_records')
+    .set({ pay_status: PAY_STATUS.confirmed, settled: 1, confirmed_at: nowIso(), operator: input.operator.slice(0, 60), operator_id: input.operatorId ?? null })
+    .where('id', '=', recordId)
+    .where('pay_status', '=', PAY_STATUS.awaitingConfirm)
+    .where('settled', '=', 0)
+    .returning(['vendor_id', 'amount_fen', 'transaction_flow_no'])
+    .executeTakeFirst();
+  if (!claimed) return null;
+  const amount = Number(claimed.amount_fen);
+  const after = await shiftBalance(tx, claimed.vendor_id, amount);
+  await tx
+    .updateTable('account_records')
+    .set({ before_balance_fen: after - amount, balance_after_fen: after })
+    .where('id', '=', recordId)
+    .execute();
+  return { recordId, balanceAfterFen: after, transactionFlowNo: claimed.transaction_flow_no };
+}
+
+/** Refuse a pending top-up (pay status 2 → 5) with a reason; false when it was not pending. */
+export async function rejectPendingRecord(tx: Tx, recordId: number, input: SettleInput & { reason: string }): Promise<boolean> {
+  const r = await tx
+    .updateTable('account_records')
+    .set({ pay_status: PAY_STATUS_REJECTED, reject_reason: input.reason.slice(0, 500), confirmed_at: nowIso(), operator: input.operator.slice(0, 60), operator_id: input.operatorId ?? null })
+    .where('id', '=', recordId)
+    .where('pay_status', '=', PAY_STATUS.awaitingConfirm)
+    .where('settled', '=', 0)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The vendor's balance in fen. */
+export async function balanceOf(tx: Tx | import('../../db/database').DB, vendorId: number): Promise<number> {
+  const row = await tx.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirst();
+  if (!row) throw notFound();
+  return Number(row.balance_fen);
+}
