@@ -495,3 +495,88 @@ export function catalogPrices(source: Record<string, unknown>, toFen: (v: unknow
   }
   return out;
 }
+
+// ---------- answer shapes (what GET /api/app/order/list rows and GET /api/app/order/{id} carry) ----------
+export interface OrderProductRow {
+  id: number;
+  productId: number;
+  categoryName: string;
+  modelName: string;
+  productPicture: string;
+  number: number;
+  /** yuan: in-warranty unit price charged (out of warranty: the guide price charged) */
+  price: number;
+  guidePrice: number | null;
+  totalPrice: number;
+  maintenanceType: number | null;
+  remarks: string;
+  omsSurchargeList: Array<{ id: number; pzId: number | null; name: string; price: number; num: number }>;
+  productVideoSelect: string[];
+  finishedDrawingSelect: string[];
+  newProductVideo: FileItem[];
+  newFinishedDrawing: FileItem[];
+}
+
+export interface OrderRow {
+  id: number;
+  orderNo: string;
+  /** displayed status/node (virtual taking applied); realStatus/realNode are the stored ones */
+  status: number;
+  node: number;
+  realStatus: number;
+  realNode: number;
+  statusName: string;
+  nodeName: string;
+  parole: number;
+  serviceType: number;
+  createType: number;
+  urgentFlag: '0' | '1';
+  urgentType: number | null;
+  urgentName: string;
+  urgentPrice: number;
+  praiseFlag: '0' | '1';
+  praisePrice: number;
+  returnParts: '0' | '1';
+  realName: string;
+  phone: string;
+  phoneExtension: string;
+  provinceId: string; provinceName: string; cityId: string; cityName: string; districtId: string; districtName: string;
+  detailAddress: string;
+  doorTime: string;
+  remarks: string;
+  contactName: string;
+  contactPhone: string;
+  technicalContacts: Array<{ name: string; phone: string }>;
+  addressId: number | null;
+  paymentType: number | null;
+  orderSource: string;
+  orderSourceNum: string;
+  totalPrice: number;
+  discountPrice: number;
+  realPayPrice: number;
+  payTime: string;
+  receivingTime: string;
+  completionTime: string;
+  createTime: string;
+  virtualTaking: number;
+  paidFlag: number;
+  customerServiceId: number | null;
+  markerType: string;
+  markerValue: string;
+  followRemark: string;
+  closeRemark: string;
+  userInfo: { name: string };
+  productList: OrderProductRow[];
+  statusInfo: StatusInfo;
+}
+
+export interface OrderDetail extends OrderRow {
+  omsOperateRecordList: Array<{ id: number; node: number; nodeName: string; createTime: string; content: string; relevanceType: string; relevanceId: number | null; certificate: string[]; operator: string }>;
+  /** price in yuan; type 1 addition, 2 deduction */
+  omsOrderExpenses: Array<{ name: string; price: number; type: 1 | 2 }>;
+  logisticsVoList: Array<{ productId: number; courierCompany: string; courierNum: string; phone: string }>;
+  logisticsList: Array<{ courierCompany: string; courierNum: string }>;
+  customerServiceUser: { name: string; phone: string } | null;
+  masterInfo: { name: string; phone: string } | null;
+  progress: ReturnType<typeof progressSteps>;
+}
