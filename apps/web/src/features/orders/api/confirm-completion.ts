@@ -1,0 +1,9 @@
+import { API } from '@portal/domain/api-paths';
+import { MSG } from '@portal/domain/messages';
+import { http } from '../../../lib/request';
+import { useOrderMutation } from './use-order-mutation';
+
+/** POST /api/app/order/confirmation/{id}. */
+export const confirmCompletion = (id: number) => http.post<unknown>(API.orderConfirmation(id));
+
+export const useConfirmCompletion = () => useOrderMutation(confirmCompletion, MSG.submitOk);
