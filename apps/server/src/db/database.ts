@@ -3,12 +3,14 @@ import type { FoundationTables } from './schema/foundation';
 import type { ProductTables } from './schema/products';
 import type { FilesTables } from './schema/files';
 import type { WalletTables } from './schema/wallet';
+import type { OrderTables } from './schema/orders';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
 export interface Database extends ProductTables {}
 export interface Database extends FilesTables {}
 export interface Database extends WalletTables {}
+export interface Database extends OrderTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -1,0 +1,246 @@
+import type { Generated } from 'kysely';
+
+// Money columns are integer fen; *_at / *_time columns are UTC ISO text; JSON lists are text.
+export interface OrdersTable {
+  id: Generated<number>;
+  vendor_id: number;
+  created_by: number;
+  order_no: string;
+  status: number;
+  node: number;
+  parole: number;
+  service_type: number;
+  create_type: Generated<number>;
+  urgent_flag: Generated<number>;
+  urgent_type: number | null;
+  urgent_price_fen: Generated<number>;
+  praise_flag: Generated<number>;
+  praise_price_fen: Generated<number>;
+  return_parts: Generated<number>;
+  real_name: Generated<string>;
+  phone: string;
+  phone_extension: Generated<string>;
+  province_id: string;
+  province_name: string;
+  city_id: string;
+  city_name: string;
+  district_id: string;
+  district_name: string;
+  detail_address: string;
+  door_time: string | null;
+  remarks: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  technical_contacts: Generated<string>;
+  address_id: number | null;
+  payment_type: number | null;
+  order_source: Generated<string>;
+  order_source_num: Generated<string>;
+  total_fen: number;
+  discount_fen: Generated<number>;
+  real_pay_fen: Generated<number>;
+  /** JSON [{name, price (fen), type}] as priced at creation (plus later urgent fees). */
+  expenses: Generated<string>;
+  out_warranty_fee_fen: Generated<number>;
+  pay_time: string | null;
+  receiving_time: string | null;
+  completion_time: string | null;
+  virtual_taking: Generated<number>;
+  paid_flag: Generated<number>;
+  customer_service_id: number | null;
+  master_id: number | null;
+  marker_type: Generated<string>;
+  marker_value: Generated<string>;
+  follow_remark: Generated<string>;
+  close_remark: Generated<string>;
+  lng: number | null;
+  lat: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderProductsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  product_id: number;
+  category_name: Generated<string>;
+  model_name: Generated<string>;
+  picture: Generated<string>;
+  number: number;
+  price_fen: number;
+  guide_price_fen: number | null;
+  discount_fen: Generated<number>;
+  maintenance_type: number | null;
+  remarks: Generated<string>;
+  video_select: Generated<string>;
+  drawing_select: Generated<string>;
+  new_videos: Generated<string>;
+  new_drawings: Generated<string>;
+}
+
+export interface OrderSurchargesTable {
+  id: Generated<number>;
+  order_id: number;
+  order_product_id: number;
+  vendor_id: number;
+  pz_id: number | null;
+  name: string;
+  price_fen: number;
+  num: number;
+}
+
+export interface OrderLogisticsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  product_id: number;
+  courier_company: string;
+  courier_num: string;
+  phone: Generated<string>;
+  created_at: string;
+}
+
+export interface OrderOperateRecordsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  node: number;
+  content: string;
+  relevance_type: Generated<string>;
+  relevance_id: number | null;
+  certificate: Generated<string>;
+  operator: Generated<string>;
+  created_at: string;
+}
+
+export interface OrderRemindersTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  content: string;
+  created_by: number;
+  created_at: string;
+}
+
+export interface MaterialSubmissionsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  apply_accessories: string;
+  product_pic: Generated<string>;
+  product_video: Generated<string>;
+  remarks: Generated<string>;
+  company: Generated<string>;
+  tracking_num: Generated<string>;
+  phone: Generated<string>;
+  /** 0 requested, 1 shipped by the vendor, 2 arrived */
+  status: Generated<number>;
+  created_at: string;
+  shipped_at: string | null;
+}
+
+export interface ReturnRecordsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  express_bill_img: Generated<string>;
+  express_company_name: string;
+  express_number: string;
+  /** 0: the vendor pays the courier */
+  payment_type: Generated<number>;
+  express_fee_fen: Generated<number>;
+  express_voucher: Generated<string>;
+  returned_photos: Generated<string>;
+  /** 0 pending, 1 approved, 2 rejected */
+  check_status: Generated<number>;
+  reason: Generated<string>;
+  created_at: string;
+  checked_at: string | null;
+}
+
+export interface PraiseRecordsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  amount_fen: number;
+  certificate: Generated<string>;
+  check_status: Generated<number>;
+  reason: Generated<string>;
+  created_at: string;
+  checked_at: string | null;
+}
+
+export interface CompletionPicsTable {
+  id: Generated<number>;
+  order_id: number;
+  vendor_id: number;
+  order_product_id: number | null;
+  file_url: string;
+  /** 1 image, otherwise video */
+  file_type: Generated<number>;
+  created_at: string;
+}
+
+export interface MastersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  province_code: string;
+  city_code: string;
+  /** comma-joined district codes served */
+  district_codes: Generated<string>;
+  /** comma-joined service types */
+  skills: Generated<string>;
+  /** 0–50, shown as 0.0–5.0 */
+  rating: Generated<number>;
+  created_at: string;
+}
+
+export interface DealerOutletsTable {
+  id: Generated<number>;
+  district_id: string;
+  name: string;
+  phone: Generated<string>;
+  address: Generated<string>;
+}
+
+export interface OutletDiscountsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  full_reduce_amount_fen: number;
+  discount_amount_fen: number;
+}
+
+export interface LogisticsCompaniesTable {
+  id: Generated<number>;
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface SurchargeItemsTable {
+  id: Generated<number>;
+  service_type: number;
+  name: string;
+  price_fen: number;
+  unit: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface OrderTables {
+  orders: OrdersTable;
+  order_products: OrderProductsTable;
+  order_surcharges: OrderSurchargesTable;
+  order_logistics: OrderLogisticsTable;
+  order_operate_records: OrderOperateRecordsTable;
+  order_reminders: OrderRemindersTable;
+  material_submissions: MaterialSubmissionsTable;
+  return_records: ReturnRecordsTable;
+  praise_records: PraiseRecordsTable;
+  completion_pics: CompletionPicsTable;
+  masters: MastersTable;
+  dealer_outlets: DealerOutletsTable;
+  outlet_discounts: OutletDiscountsTable;
+  logistics_companies: LogisticsCompaniesTable;
+  surcharge_items: SurchargeItemsTable;
+}
