@@ -8,6 +8,7 @@ import type { DbHandle } from './db/connect';
 import { logSender } from './lib/sms';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerFileServing } from './plugins/files';
 import { registerRawJson } from './plugins/raw-json';
 import { registerSignatureCheck } from './plugins/signature';
 import { routePlugins } from './modules';
@@ -33,6 +34,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   await app.register(compress, { global: true, threshold: 1024 });
 
   for (const plugin of routePlugins) await app.register(plugin);
+  await registerFileServing(app);
   if (config.PORTAL_DEV_OUTBOX) await app.register(devOutboxRoutes);
 
   const webDist = resolve(config.WEB_DIST);

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/access.routes';
 import siteRoutes from './site/site.routes';
+import fileRoutes from './files/files.routes';
 import platformAuthRoutes from '../platform/platform-auth.routes';
+import walletRoutes from './wallet/wallet.routes';
+import platformWalletRoutes from '../platform/wallet.routes';
+import productsRoutes from './products/products.routes';
+import productsReviewRoutes from '../platform/products-review.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
+routePlugins.push(fileRoutes);
+routePlugins.push(productsRoutes, productsReviewRoutes);
+routePlugins.push(walletRoutes, platformWalletRoutes);

@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+
+export interface FilesTable {
+  id: Generated<number>;
+  vendor_id: number;
+  user_id: number;
+  dir: string;
+  /** Path under the image root, with a leading slash: /knowledge/2026/11/ab12….pdf */
+  path: string;
+  original_name: string;
+  size: number;
+  created_at: string;
+}
+
+export interface KnowledgeItemsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  created_by: number;
+  title: string;
+  file_url: string;
+  file_type: number;
+  created_at: string;
+}
+
+export interface FilesTables {
+  files: FilesTable;
+  knowledge_items: KnowledgeItemsTable;
+}

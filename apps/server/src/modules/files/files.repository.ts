@@ -1,0 +1,29 @@
+import type { DB, Tx } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import { FILE_NOT_OWNED } from '@portal/domain/uploads';
+
+/** Split a widget value (comma-separated paths under the image root) into paths. */
+export const splitPaths = (value: string | string[]) =>
+  (Array.isArray(value) ? value : value.split(',')).map((p) => p.trim()).filter(Boolean);
+
+// Cloud keys carry the vendor in their folder: /<dir>/v<vendorId>/<timestamp><5 digits>file.<ext>
+const cloudOwner = (path: string) => /^\/[A-Za-z]+\/v(\d+)\/\d{13}\d{5}file\.[a-z0-9]{2,5}$/.exec(path)?.[1];
+
+/**
+ * Every path must be an upload of this vendor; a path of another vendor answers exactly as
+ * a path that was never uploaded. Other modules call this before saving a file reference.
+ */
+export async function assertOwnFiles(db: DB | Tx, vendorId: number, value: string | string[]) {
+  const paths = splitPaths(value);
+  if (!paths.length) return;
+  const local = paths.filter((p) => cloudOwner(p) === undefined);
+  if (paths.some((p) => cloudOwner(p) !== undefined && cloudOwner(p) !== String(vendorId))) throw badRequest(FILE_NOT_OWNED);
+  if (!local.length) return;
+  const rows = await db.selectFrom('files').select('path').where('vendor_id', '=', vendorId).where('path', 'in', local).execute();
+  const owned = new Set(rows.map((r) => r.path));
+  if (local.some((p) => !owned.has(p))) throw badRequest(FILE_NOT_OWNED);
+}
+
+export function findOwnFile(db: DB | Tx, vendorId: number, path: string) {
+  return db.selectFrom('files').selectAll().where('vendor_id', '=', vendorId).where('path', '=', path).executeTakeFirst();
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { API } from '@portal/domain/api-paths';
+import { fileCountMessage } from '@portal/domain/messages';
+import { CLOUD_NOT_CONFIGURED, DEFAULT_UPLOAD_DIR, UPLOAD_DIR_INVALID, UPLOAD_EMPTY, VIDEO_MAX_MB_BYTES, isUploadDir, type UploadDir, type UploadResult } from '@portal/domain/uploads';
+import { ok } from '../../lib/envelope';
+import { badRequest } from '../../lib/errors';
+import { vendorOf } from '../../plugins/auth';
+import { discardUpload, storeUpload } from './upload.service';
+import { signPostPolicy } from './oss-policy';
+
+function dirOf(query: unknown): UploadDir {
+  const type = (query as { type?: unknown } | undefined)?.type;
+  if (type === undefined || type === '') return DEFAULT_UPLOAD_DIR;
+  if (!isUploadDir(type)) throw badRequest(UPLOAD_DIR_INVALID);
+  return type;
+}
+
+export default async function fileRoutes(app: FastifyInstance) {
+  // Registered here so only the upload route parses multipart. The per-type size limits are
+  // enforced while streaming (upload.service); this ceiling only stops a runaway body.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: VIDEO_MAX_MB_BYTES + 1, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  app.post(API.uploadFile, { config: { access: 'user' } }, async (req) => {
+    const dir = dirOf(req.query);
+    if (!req.isMultipart()) throw badRequest(UPLOAD_EMPTY);
+    const p = vendorOf(req);
+    const { DATA_DIR, FILE_ROOT_URL } = app.config;
+    let stored: UploadResult | null = null;
+    try {
+      for await (const part of req.parts()) {
+        if (part.type !== 'file') continue;
+        if (stored || part.fieldname !== 'file') {
+          part.file.resume();
+          throw badRequest(fileCountMessage(1));
+        }
+        stored = await storeUpload(app.db, DATA_DIR, FILE_ROOT_URL, dir, { vendorId: p.vendorId, userId: p.userId }, part);
+      }
+    } catch (err) {
+      if (stored) await discardUpload(app.db, DATA_DIR, stored.fileUrl);
+      if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(fileCountMessage(1));
+      throw err;
+    }
+    if (!stored) throw badRequest(UPLOAD_EMPTY);
+    return ok(stored);
+  });
+
+  app.post(API.ossToken, { config: { access: 'user' } }, async (req) => {
+    const dir = dirOf(req.query);
+    const c = app.config;
+    if (c.STORAGE_DRIVER !== 'oss' || !c.OSS_BUCKET_URL || !c.OSS_ACCESS_KEY_ID || !c.OSS_ACCESS_KEY_SECRET) throw badRequest(CLOUD_NOT_CONFIGURED);
+    const settings = { bucketUrl: c.OSS_BUCKET_URL, accessKeyId: c.OSS_ACCESS_KEY_ID, accessKeySecret: c.OSS_ACCESS_KEY_SECRET };
+    return ok(signPostPolicy(settings, dir, vendorOf(req).vendorId));
+  });
+}

@@ -1,0 +1,102 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { PICTURE_EXT, VIDEO_EXT, extOf } from '@portal/domain/files';
+import { MSG, fileSizeMessage, fileTypeMessage } from '@portal/domain/messages';
+import { OTHER_MAX_MB, UPLOAD_DIRS, UPLOAD_EMPTY, maxBytesFor, type UploadDir, type UploadExt, type UploadResult } from '@portal/domain/uploads';
+import type { DB } from '../../db/database';
+import { AppError, badRequest } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import { MAGIC_HEAD_BYTES, contentMatches } from './magic-bytes';
+import { absoluteFor, newStoredPath } from './storage-paths';
+
+export function tooLargeMessage(ext: string) {
+  if ((PICTURE_EXT as readonly string[]).includes(ext)) return MSG.imageTooLarge;
+  if ((VIDEO_EXT as readonly string[]).includes(ext)) return MSG.videoTooLarge;
+  return fileSizeMessage(OTHER_MAX_MB);
+}
+
+/** Checks the head against the extension and counts bytes while they stream through. */
+function guard(ext: UploadExt, maxBytes: number, wrongType: string, onSize: (n: number) => void) {
+  return async function* (source: AsyncIterable<Buffer>) {
+    let head: Buffer[] = [];
+    let headLen = 0;
+    let checked = false;
+    let size = 0;
+    const check = () => {
+      const buf = Buffer.concat(head, headLen);
+      if (!contentMatches(ext, buf.subarray(0, MAGIC_HEAD_BYTES))) throw badRequest(wrongType);
+      checked = true;
+      return buf;
+    };
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (size > maxBytes) throw badRequest(tooLargeMessage(ext));
+      if (checked) {
+        yield chunk;
+        continue;
+      }
+      head.push(chunk);
+      headLen += chunk.length;
+      if (headLen >= MAGIC_HEAD_BYTES) {
+        yield check();
+        head = [];
+      }
+    }
+    if (!checked && headLen > 0) yield check();
+    onSize(size);
+  };
+}
+
+export interface IncomingFile {
+  filename: string;
+  file: Readable & { truncated?: boolean };
+}
+
+export interface Owner {
+  vendorId: number;
+  userId: number;
+}
+
+/**
+ * Store one uploaded file on the local disk and record who owns it. On any refusal nothing
+ * stays on disk: the partly written file is removed before the error is answered.
+ */
+export async function storeUpload(db: DB, dataDir: string, rootUrl: string, dir: UploadDir, owner: Owner, part: IncomingFile): Promise<UploadResult> {
+  const allowed = UPLOAD_DIRS[dir] as readonly UploadExt[];
+  const original = (part.filename || '').replace(/[\\/]/g, '_').slice(-200);
+  const ext = extOf(original) as UploadExt;
+  if (!allowed.includes(ext)) {
+    part.file.resume();
+    throw badRequest(fileTypeMessage(allowed));
+  }
+  const storedPath = newStoredPath(dir, ext);
+  const abs = absoluteFor(dataDir, storedPath);
+  if (!abs) throw new Error(`unexpected stored path ${storedPath}`);
+  await mkdir(dirname(abs), { recursive: true });
+  let size = 0;
+  try {
+    await pipeline(part.file, guard(ext, maxBytesFor(original), fileTypeMessage(allowed), (n) => (size = n)), createWriteStream(abs, { flags: 'wx' }));
+    if (part.file.truncated) throw badRequest(tooLargeMessage(ext));
+    if (size === 0) throw badRequest(UPLOAD_EMPTY);
+    await db
+      .insertInto('files')
+      .values({ vendor_id: owner.vendorId, user_id: owner.userId, dir, path: storedPath, original_name: original, size, created_at: nowIso() })
+      .execute();
+  } catch (err) {
+    await rm(abs, { force: true });
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(tooLargeMessage(ext));
+    throw err;
+  }
+  return { fileName: original, fileUrl: storedPath, url: `${rootUrl}${storedPath}` };
+}
+
+/** Remove a stored file and its record (used when a second file arrives in one request). */
+export async function discardUpload(db: DB, dataDir: string, storedPath: string) {
+  const abs = absoluteFor(dataDir, storedPath);
+  if (abs) await rm(abs, { force: true });
+  await db.deleteFrom('files').where('path', '=', storedPath).execute();
+}
