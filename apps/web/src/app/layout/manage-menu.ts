@@ -1,0 +1,58 @@
+import { PERM } from '@portal/domain/permissions';
+import { MSG } from '@portal/domain/messages';
+import { paths } from '../../config/paths';
+
+export interface SideMenuItem {
+  label: string;
+  href: string;
+  /** Route ids that highlight this entry. */
+  routes: string[];
+  /** Needed permission; undefined = always shown. */
+  perm?: string;
+  mainOnly?: boolean;
+}
+export interface SideMenuGroup {
+  key: string;
+  label: string;
+  items: SideMenuItem[];
+}
+
+/** Side menu of /manage (spec 01 §2). Product, after-sales and knowledge base are always shown. */
+export const MANAGE_MENU: SideMenuGroup[] = [
+  {
+    key: 'orders',
+    label: MSG.navOrders,
+    items: [
+      { label: '一键下单', href: paths.orderCreate.getHref(), routes: ['orderCreate'], perm: PERM.orderAdd },
+      { label: '我的订单', href: paths.manage.order.getHref(), routes: ['order', 'orderDetail'], perm: PERM.orderList },
+      { label: '产品管理', href: paths.manage.product.getHref(), routes: ['product', 'productAdd'] },
+      { label: MSG.gallery, href: paths.manage.wanGongAlbum.getHref(), routes: ['wanGongAlbum'], perm: PERM.orderFinish },
+      { label: '售后管理', href: paths.manage.afterSale.getHref(), routes: ['afterSale', 'afterSaleDetail', 'afterSaleOrderDetail'] },
+      { label: '知识库管理', href: paths.manage.zhiShiKu.getHref(), routes: ['zhiShiKu'] },
+    ],
+  },
+  {
+    key: 'wallet',
+    label: MSG.navWallet,
+    items: [
+      { label: '收支明细', href: paths.manage.account.getHref(), routes: ['account'], perm: PERM.accountList },
+      { label: '账户充值', href: paths.manage.accountRecharge.getHref(), routes: ['accountRecharge'], perm: PERM.accountRecharge },
+    ],
+  },
+  {
+    key: 'account',
+    label: MSG.navAccount,
+    items: [
+      { label: '基本信息', href: paths.manage.zhangHaoInfo.getHref(), routes: ['zhangHaoInfo'], perm: PERM.userInfo },
+      { label: '账户安全', href: paths.manage.zhangHaoSafety.getHref(), routes: ['zhangHaoSafety'], perm: PERM.userSafe },
+      { label: '账户管理', href: paths.manage.zhangHao.getHref(), routes: ['zhangHao'], mainOnly: true },
+    ],
+  },
+];
+
+export function visibleMenu(can: (perm: string) => boolean, isMain: boolean): SideMenuGroup[] {
+  return MANAGE_MENU.map((g) => ({
+    ...g,
+    items: g.items.filter((i) => (i.mainOnly ? isMain : i.perm ? can(i.perm) : true)),
+  })).filter((g) => g.items.length > 0);
+}

@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import type { ReactNode } from 'react';
+import { DuplicateRequestError } from '../lib/api-error';
+import { NotifierBridge } from '../lib/notifier';
+import { theme } from './theme';
+
+dayjs.locale('zh-cn');
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Only a request refused by the duplicate lock is worth repeating; real errors were shown already.
+      retry: (count, error) => error instanceof DuplicateRequestError && count < 3,
+      retryDelay: 250,
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN} theme={theme}>
+        <AntApp>
+          <NotifierBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

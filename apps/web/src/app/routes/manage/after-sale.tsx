@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+export default function AfterSaleScreen() {
+  return <PlaceholderScreen title="售后管理" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../../components/placeholder-screen';
+
+export default function ZhangHaoInfoScreen() {
+  return <PlaceholderScreen title="基本信息" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+export default function OrderCreateScreen() {
+  return <PlaceholderScreen title="一键下单" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../components/placeholder-screen';
+
+export default function OrderPayScreen() {
+  return <PlaceholderScreen title="订单支付" />;
+}

@@ -1,0 +1,20 @@
+import { Cascader } from 'antd';
+import { useRegionTree } from '../api/get-region-tree';
+
+/** Province/city/district cascader over POST /api/common/listProvinceCity; value is the code path. */
+export function RegionCascader({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) {
+  const tree = useRegionTree();
+  return (
+    <Cascader
+      id={id}
+      options={tree.data ?? []}
+      loading={tree.isPending}
+      value={value}
+      onChange={(v) => onChange?.((v ?? []) as string[])}
+      placeholder="请选择省市区"
+      showSearch
+      allowClear
+      style={{ width: '100%' }}
+    />
+  );
+}

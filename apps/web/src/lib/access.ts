@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { hasPermission } from '@portal/domain/permissions';
+import { getUserInfo, userInfoQueryKey, type UserInfo } from '../features/access/api/get-user-info';
+import { vendorToken } from './token-store';
+
+/** The signed-in vendor user and its permissions (a main account holds *:*:*). */
+export function useAccess() {
+  const token = vendorToken.use();
+  const query = useQuery({ queryKey: [...userInfoQueryKey, token], queryFn: getUserInfo, enabled: !!token, staleTime: 60_000 });
+  const user: UserInfo | undefined = token ? query.data : undefined;
+  const permissions = user?.permissions ?? [];
+  return {
+    loggedIn: !!token,
+    user,
+    loading: !!token && query.isPending,
+    isMain: !!user && user.subAccountFlag !== 1,
+    can: (perm: string) => hasPermission(permissions, perm),
+  };
+}
