@@ -4,6 +4,7 @@ import { MENU_TREE, type MenuDef } from '@portal/domain/permissions';
 import type { DB } from '../database';
 import { nowIso } from '../../lib/time';
 import { AGREEMENTS } from './agreements';
+import { seedCategories } from './categories';
 
 export const SITE_CONFIG: Array<{ key: string; name: string; value: string }> = [
   { key: 'pc', name: 'PC端站点配置', value: JSON.stringify({ logo: '/logo.svg', zhuanyeshifu: '52.6', zhuanyeshifufugailv: '98.6' }) },
@@ -57,6 +58,7 @@ export async function seedReference(db: DB) {
   await upsert(db, 'configs', SITE_CONFIG, 'key');
   await upsert(db, 'agreements', AGREEMENTS.map((a) => ({ ...a })), 'id');
   await upsert(db, 'menus', menuRows(MENU_TREE), 'id');
+  await seedCategories(db);
   const { n } = await db.selectFrom('notices').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   if (Number(n) === 0) await db.insertInto('notices').values({ ...NOTICE, created_at: nowIso() }).execute();
 }
