@@ -1,7 +1,7 @@
 // Wallet: top-up, ledger filters and the platform's balance adjustments (spec 01 §3, §4, §7, §9).
 import { z } from 'zod';
 import { MSG } from './messages';
-import { PAYMENT_TYPE, paymentType, changeType } from './enums';
+import { PAYMENT_TYPE, PAY_STATUS_REJECTED, paymentType, changeType, payStatus } from './enums';
 import { pageQuery } from './validation';
 
 /** Texts of the wallet that the spec does not give (see docs/decisions/030). */
@@ -16,10 +16,17 @@ export const WALLET_MSG = {
   adjustTypeRequired: '请选择款项类型',
   vendorRequired: '请选择厂家',
   alreadyHandled: '该充值已处理',
+  orderNoFormat: '订单号格式不正确',
+  vendorInsufficient: '厂家余额不足，无法扣款',
   confirmOk: '已确认到账',
   rejectOk: '已驳回',
   exportName: '收支明细',
 } as const;
+
+/** Pay status name, including the platform's refusal of a top-up (5, docs/decisions/030). */
+export const PAY_STATUS_REJECTED_LABEL = '已驳回';
+export const payStatusLabel = (v: number | null | undefined) => (v === PAY_STATUS_REJECTED ? PAY_STATUS_REJECTED_LABEL : payStatus.label(v));
+export const payStatusOptions = [...payStatus.options, { value: PAY_STATUS_REJECTED, label: PAY_STATUS_REJECTED_LABEL }];
 
 export const RECHARGE_PRESETS = [500, 1000, 3000, 5000] as const;
 /** One top-up at most ¥10,000,000: a typo guard, far above any real transfer. */
@@ -39,7 +46,7 @@ export const rechargeBody = z.object({
     .trim()
     .min(1, MSG.proofRequired)
     .refine((v) => !v.includes(','), MSG.proofRequired),
-  remarks: z.string().trim().max(REMARKS_MAX, WALLET_MSG.remarksTooLong).optional().nullable().transform((v) => v ?? ''),
+  remarks: z.string({ error: WALLET_MSG.remarksTooLong }).trim().max(REMARKS_MAX, WALLET_MSG.remarksTooLong).optional().nullable().transform((v) => v ?? ''),
 });
 export type RechargeBody = z.input<typeof rechargeBody>;
 
@@ -106,7 +113,7 @@ export const adjustBody = z.object({
     .refine((v) => isPlatformCredit(v) || isPlatformDebit(v), WALLET_MSG.adjustTypeRequired),
   amount: yuanAmount,
   reason: z.string({ error: WALLET_MSG.reasonRequired }).trim().min(1, WALLET_MSG.reasonRequired).max(REMARKS_MAX, WALLET_MSG.remarksTooLong),
-  orderNo: z.string().trim().max(64).optional().nullable().transform((v) => v || null),
+  orderNo: z.string({ error: WALLET_MSG.orderNoFormat }).trim().max(64, WALLET_MSG.orderNoFormat).optional().nullable().transform((v) => v || null),
 });
 
 export const rejectBody = z.object({
