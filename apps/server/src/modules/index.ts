@@ -5,8 +5,6 @@ import fileRoutes from './files/files.routes';
 import platformAuthRoutes from '../platform/platform-auth.routes';
 import walletRoutes from './wallet/wallet.routes';
 import platformWalletRoutes from '../platform/wallet.routes';
-import walletRoutes from './wallet/wallet.routes';
-import platformWalletRoutes from '../platform/wallet.routes';
 import productsRoutes from './products/products.routes';
 import productsReviewRoutes from '../platform/products-review.routes';
 
@@ -14,5 +12,4 @@ import productsReviewRoutes from '../platform/products-review.routes';
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
 routePlugins.push(fileRoutes);
 routePlugins.push(productsRoutes, productsReviewRoutes);
-routePlugins.push(walletRoutes, platformWalletRoutes);
 routePlugins.push(walletRoutes, platformWalletRoutes);
