@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { MSG, fileTypeMessage } from '@portal/domain/messages';
 import { PICTURE_EXT, VIDEO_EXT } from '@portal/domain/files';
+import { ORDER_STATUS } from '@portal/domain/enums';
 import { PRODUCT_TEXT } from '@portal/domain/products';
 import { FILE_NOT_OWNED } from '@portal/domain/uploads';
 import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
@@ -276,6 +277,38 @@ describe('POST /api/app/products/delete/{ids}', () => {
     expect((await post(t, API.productDelete(`${mine},${theirs}`), {}, { token: vendor.token })).body.code).toBe(404);
     expect((await list(vendor.token, { keywords: 'MINE-DEL' })).body.total).toBe(1);
     expect((await list(other.token, { keywords: 'THEIRS-DEL' })).body.total).toBe(1);
+  });
+});
+
+/** An order holding `productId` in `status`, written directly as the orders module stores it. */
+async function orderWith(vendorId: number, userId: number, productId: number, status: number) {
+  const now = nowIso();
+  const order = await t.db
+    .insertInto('orders')
+    .values({
+      vendor_id: vendorId, created_by: userId, order_no: `T${randomBytes(6).toString('hex')}`, status, node: 110, parole: 1, service_type: 1,
+      phone: '13800000000', province_id: '310000', province_name: '上海市', city_id: '310100', city_name: '上海市', district_id: '310112',
+      district_name: '闵行区', detail_address: '申长路1号', total_fen: 12000, created_at: now, updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('order_products').values({ order_id: order.id, vendor_id: vendorId, product_id: productId, number: 1, price_fen: 12000 }).execute();
+}
+
+describe('deleting products used by orders', () => {
+  it('refuses, naming them, while an order with them is in progress; deletes nothing of the batch', async () => {
+    const busy = (await addProduct(vendor.token, { modelName: 'BUSY-1' })).body.data.id;
+    const free = (await addProduct(vendor.token, { modelName: 'FREE-1' })).body.data.id;
+    await orderWith(vendor.vendorId, vendor.userId, busy, ORDER_STATUS.awaitingAccept);
+    const r = await post(t, API.productDelete(`${free},${busy}`), {}, { token: vendor.token });
+    expect(r.body).toMatchObject({ code: 400, msg: PRODUCT_TEXT.inUse(['1.5P BUSY-1']) });
+    expect((await list(vendor.token, { keywords: '-1' })).body.rows.map((x: { modelName: string }) => x.modelName)).toEqual(expect.arrayContaining(['BUSY-1', 'FREE-1']));
+  });
+  it('allows it once every such order is completed or cancelled', async () => {
+    const done = (await addProduct(vendor.token, { modelName: 'DONE-1' })).body.data.id;
+    await orderWith(vendor.vendorId, vendor.userId, done, ORDER_STATUS.completed);
+    await orderWith(vendor.vendorId, vendor.userId, done, ORDER_STATUS.cancelled);
+    expect((await post(t, API.productDelete(done), {}, { token: vendor.token })).body.code).toBe(200);
   });
 });
 
