@@ -1,0 +1,125 @@
+import { Button, Space, App } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@portal/domain/messages';
+import type { OrderRow } from '@portal/domain/orders';
+import { PERM } from '@portal/domain/permissions';
+import { paths } from '../../../config/paths';
+import { useAccess } from '../../../lib/access';
+import { useConfigValue } from '../../site/api/get-config';
+import { useConfirmCompletion } from '../api/confirm-completion';
+import { getOrderCopyText } from '../api/copy-order';
+import { copyText } from './copy-text';
+import { CancelReasonDialog } from './dialogs/cancel-reason-dialog';
+import { CompletionMaterialsDialog } from './dialogs/completion-materials-dialog';
+import { ContactServiceDialog } from './dialogs/contact-service-dialog';
+import { CustomerModifyDialog } from './dialogs/customer-modify-dialog';
+import { LogisticsDialog } from './dialogs/logistics-dialog';
+import { MarkerDialog } from './dialogs/marker-dialog';
+import { PartsMaterialsDialog } from './dialogs/parts-materials-dialog';
+import { PartsShippingDialog } from './dialogs/parts-shipping-dialog';
+import { PraiseReviewDialog } from './dialogs/praise-review-dialog';
+import { ReminderDialog } from './dialogs/reminder-dialog';
+import { ReturnReviewDialog } from './dialogs/return-review-dialog';
+import { UrgentDialog } from './dialogs/urgent-dialog';
+
+type DialogName = 'customer' | 'cancel' | 'urgent' | 'reminder' | 'contact' | 'marker' | 'logistics' | 'parts' | 'shipping' | 'completion' | 'return' | 'praise';
+
+/** Statuses after a master has done work, so completion materials may exist. */
+const HAS_COMPLETION = new Set([600, 650, 700, 900]);
+/** Parts were requested at some point (awaiting parts and later). */
+const HAS_PARTS_NODE = new Set([530, 540, 550]);
+
+/**
+ * Every per-order action of spec 02 §2.1, shown by the server's statusInfo flags and the caller's
+ * permissions (spec 02 §6). Used on list cards and on the detail screen.
+ */
+export function OrderActions({ order, showDetail = true, extra }: { order: OrderRow & { customerServiceUser?: { name: string; phone: string } | null }; showDetail?: boolean; extra?: ReactNode }) {
+  const { can } = useAccess();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const chatLink = useConfigValue('qudaolink').value;
+  const confirmDone = useConfirmCompletion();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const close = () => setDialog(null);
+  const info = order.statusInfo;
+  const closed = order.status === 800;
+
+  const copy = async () => {
+    const text = await getOrderCopyText(order.id);
+    await copyText(text);
+    message.success(MSG.copyOk);
+  };
+  const askCancel = () =>
+    modal.confirm({
+      title: MSG.confirmCancelOrder,
+      content: (
+        <div>
+          <div>订单编号：{order.orderNo}</div>
+          <div>下单时间：{order.createTime}</div>
+        </div>
+      ),
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: () => setDialog('cancel'),
+    });
+  const askComplete = () =>
+    modal.confirm({
+      title: MSG.systemTip,
+      content: MSG.confirmComplete,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: () => confirmDone.mutateAsync(order.id),
+    });
+  const openChat = () => {
+    if (!chatLink) return message.warning('在线客服暂不可用，请拨打客服电话');
+    const info = new URLSearchParams({ orderNo: order.orderNo, customer: order.realName, phone: order.phone, status: order.statusName ?? '' });
+    window.open(`${chatLink}${chatLink.includes('?') ? '&' : '?'}${info.toString()}`, '_blank', 'noopener');
+  };
+
+  const btn = (key: string, label: string, onClick: () => void, primary = false) => (
+    <Button key={key} size="small" type={primary ? 'primary' : 'default'} onClick={onClick} data-action={key}>
+      {label}
+    </Button>
+  );
+  const buttons: ReactNode[] = [];
+  if (showDetail) buttons.push(btn('detail', '详情', () => navigate(paths.manage.orderDetail.getHref(order.id))));
+  if (info.isPay && can(PERM.orderPay)) buttons.push(btn('pay', '支付', () => navigate(paths.orderPay.getHref(order.id)), true));
+  if (info.isCompletionConfirmation && can(PERM.orderConfirmation)) buttons.push(btn('confirm', '确认完工', askComplete, true));
+  if (info.isFanJian) buttons.push(btn('return', '返件审核', () => setDialog('return'), true));
+  if (info.isPromotePositive) buttons.push(btn('praise', '好评审核', () => setDialog('praise'), true));
+  if (info.isApprovalAccessories) buttons.push(btn('shipping', '配件寄件信息', () => setDialog('shipping'), true));
+  if (!closed && order.status <= 400 && can(PERM.orderModify)) buttons.push(btn('customer', '修改客户信息', () => setDialog('customer')));
+  if (info.isUrgent && can(PERM.orderSpeed)) buttons.push(btn('urgent', '加急', () => setDialog('urgent')));
+  if (info.isReminder) buttons.push(btn('reminder', '催单', () => setDialog('reminder')));
+  if (HAS_PARTS_NODE.has(order.realNode ?? order.node) || order.status === 510) buttons.push(btn('parts', '配件资料', () => setDialog('parts')));
+  if (HAS_COMPLETION.has(order.status)) buttons.push(btn('completion', '完工资料', () => setDialog('completion')));
+  buttons.push(btn('logistics', '查看物流', () => setDialog('logistics')));
+  buttons.push(btn('copy', '复制', () => void copy()));
+  if (info.isCancell && can(PERM.orderCancel)) buttons.push(btn('cancel', '取消', askCancel));
+  if (can(PERM.orderAdd)) buttons.push(btn('again', '再来一单', () => navigate(paths.orderCreate.getHref('againOrder', { id: order.id }))));
+  buttons.push(btn('chat', '在线沟通', openChat));
+  buttons.push(btn('contact', '联系客服', () => setDialog('contact')));
+  buttons.push(btn('marker', '标记', () => setDialog('marker')));
+
+  return (
+    <>
+      <Space size={[8, 8]} wrap>
+        {buttons}
+        {extra}
+      </Space>
+      {dialog === 'customer' && <CustomerModifyDialog order={order} open onClose={close} />}
+      {dialog === 'cancel' && <CancelReasonDialog ids={[order.id]} open onClose={close} />}
+      {dialog === 'urgent' && <UrgentDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'reminder' && <ReminderDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'contact' && <ContactServiceDialog user={order.customerServiceUser} open onClose={close} />}
+      {dialog === 'marker' && <MarkerDialog orderId={order.id} markerType={order.markerType} markerValue={order.markerValue} open onClose={close} />}
+      {dialog === 'logistics' && <LogisticsDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'parts' && <PartsMaterialsDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'shipping' && <PartsShippingDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'completion' && <CompletionMaterialsDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'return' && <ReturnReviewDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'praise' && <PraiseReviewDialog orderId={order.id} open onClose={close} />}
+    </>
+  );
+}
