@@ -1,6 +1,7 @@
 import type { DB } from '../database';
 import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import { seedDemoWallet } from './demo-wallet';
 
 export const DEMO = {
   mainPhone: '13800138000',
@@ -22,6 +23,8 @@ export interface DemoContext {
 
 /** Later domains add their demo rows (products, orders, ledger, files) here, one line each. */
 export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [];
+// The wallet first: later seeders pay demo orders from this balance.
+demoSeeders.push(seedDemoWallet);
 
 /** Demo vendor, sub-account and operator: only into a database without vendors. */
 export async function seedDemo(db: DB, dataDir: string): Promise<boolean> {
