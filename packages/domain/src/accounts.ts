@@ -58,7 +58,10 @@ export const manufacturerInfoBody = z.object({
     .transform((rows) => (rows ?? []).filter((r) => !isBlankAddress(r)))
     .pipe(
       z.array(
-        addressRow.safeExtend({
+        z.object({
+          id: z.unknown().optional(),
+          defaultFlag: z.number(),
+          paymentType: z.number(),
           realName: z.string().min(1, ADDRESS_INCOMPLETE).max(50, ADDRESS_INCOMPLETE),
           phone: z.string().min(1, ADDRESS_INCOMPLETE).regex(PHONE_PATTERN, MSG.phoneFormat),
           provinceId: z.string().min(1, MSG.regionRequired),
