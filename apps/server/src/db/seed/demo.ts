@@ -1,6 +1,7 @@
 import type { DB } from '../database';
 import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
+import { seedDemoProducts } from './demo-products';
 import { seedDemoWallet } from './demo-wallet';
 
 export const DEMO = {
@@ -23,6 +24,7 @@ export interface DemoContext {
 
 /** Later domains add their demo rows (products, orders, ledger, files) here, one line each. */
 export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [];
+demoSeeders.push(seedDemoProducts);
 // The wallet first: later seeders pay demo orders from this balance.
 demoSeeders.push(seedDemoWallet);
 
