@@ -1,5 +1,95 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { App, Button, Card, Checkbox, Empty, Pagination, Skeleton, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { PENDING_SHORTCUT } from '@portal/domain/enums';
+import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
+import { useAccess } from '../../../lib/access';
+import { exportOrders } from '../../../features/orders/api/export-orders';
+import { useOrders } from '../../../features/orders/api/get-orders';
+import { usePendingCount } from '../../../features/orders/api/get-pending-count';
+import { CancelReasonDialog } from '../../../features/orders/components/dialogs/cancel-reason-dialog';
+import { OrderCard } from '../../../features/orders/components/order-card';
+import { OrderFiltersPanel } from '../../../features/orders/components/order-filters';
+import { ORDER_PAGE_SIZES, useOrderListParams } from '../../../features/orders/components/use-order-list-params';
+import { useScrollRestore } from '../../../features/orders/components/use-scroll-restore';
+import '../../../features/orders/components/orders.css';
 
+/** 全部订单 (spec 02 §2.1): pending shortcut, filters, cards with checkboxes, batch cancel, export, paging. */
 export default function OrderListScreen() {
-  return <PlaceholderScreen title="我的订单" />;
+  const { can } = useAccess();
+  const { message } = App.useApp();
+  const { filters, params, pageNum, pageSize, setFilters, setPage } = useOrderListParams();
+  const list = useOrders(params);
+  const pending = usePendingCount();
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [cancelIds, setCancelIds] = useState<number[] | null>(null);
+  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  useScrollRestore(!!list.data);
+
+  const canCancel = can(PERM.orderCancel);
+  const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
+  const toggle = (id: number, on: boolean) =>
+    setChecked((s) => {
+      const n = new Set(s);
+      if (on) n.add(id);
+      else n.delete(id);
+      return n;
+    });
+  const batchCancel = () => {
+    const ids = rows.filter((r) => checked.has(r.id)).map((r) => r.id);
+    if (!ids.length) return void message.warning(MSG.selectOrdersToCancel);
+    setCancelIds(ids);
+  };
+  const doExport = () => {
+    const { pageNum: _n, pageSize: _s, ...f } = params;
+    void exportOrders(f, [...checked]);
+  };
+  const showPending = () => setFilters({ status: PENDING_SHORTCUT.statuses.join(','), node: PENDING_SHORTCUT.nodes.join(',') });
+
+  return (
+    <div className="order-list">
+      <div className="order-list__bar">
+        <Space>
+          <Typography.Title level={4} style={{ margin: 0 }}>全部订单</Typography.Title>
+          <Typography.Text>
+            待处理订单 <strong data-testid="pending-count">{pending.data ?? 0}</strong> 个
+          </Typography.Text>
+          <Button type="link" onClick={showPending} data-action="pending">查看</Button>
+        </Space>
+        <Space>
+          {canCancel && (
+            <Checkbox
+              checked={allChecked}
+              indeterminate={!allChecked && rows.some((r) => checked.has(r.id))}
+              onChange={(e) => setChecked(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+            >
+              全选
+            </Checkbox>
+          )}
+          {canCancel && <Button onClick={batchCancel} data-action="batch-cancel">批量取消</Button>}
+          {can(PERM.orderExport) && <Button onClick={doExport} data-action="export">导出</Button>}
+        </Space>
+      </div>
+      <OrderFiltersPanel value={filters} onApply={(f) => { setChecked(new Set()); setFilters(f); }} />
+      {list.isPending ? (
+        <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>
+      ) : rows.length === 0 ? (
+        <Card><Empty description={MSG.emptyList} /></Card>
+      ) : (
+        rows.map((o) => <OrderCard key={o.id} order={o} checked={checked.has(o.id)} onCheck={(on) => toggle(o.id, on)} />)
+      )}
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
+        <Pagination
+          current={pageNum}
+          pageSize={pageSize}
+          total={list.data?.total ?? 0}
+          pageSizeOptions={ORDER_PAGE_SIZES}
+          showSizeChanger
+          showTotal={(t) => `共 ${t} 条`}
+          onChange={(n, s) => { setChecked(new Set()); setPage(n, s); window.scrollTo(0, 0); }}
+        />
+      </div>
+      {cancelIds && <CancelReasonDialog ids={cancelIds} open onClose={() => setCancelIds(null)} onDone={() => setChecked(new Set())} />}
+    </div>
+  );
 }
