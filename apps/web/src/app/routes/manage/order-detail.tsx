@@ -1,6 +1,21 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths';
+import { OrderDetailView, type Crumb } from '../../../features/orders/components/order-detail-view';
+
+const ORDER_CRUMBS: Crumb[] = [
+  { title: '首页', href: paths.index.getHref() },
+  { title: '我的订单', href: paths.manage.order.getHref() },
+  { title: '工单详情' },
+];
+const AFTER_SALE_CRUMBS: Crumb[] = [
+  { title: '首页', href: paths.index.getHref() },
+  { title: '售后管理', href: paths.manage.afterSale.getHref() },
+  { title: '售后详情' },
+  { title: '工单详情' },
+];
 
 /** Also rendered by afterSaleOrderDetail with the after-sales breadcrumb. */
 export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'order' | 'afterSale' }) {
-  return <PlaceholderScreen title={variant === 'afterSale' ? '售后详情 / 工单详情' : '工单详情'} />;
+  const [search] = useSearchParams();
+  return <OrderDetailView id={search.get('id')} crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS} />;
 }
