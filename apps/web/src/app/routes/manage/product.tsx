@@ -1,5 +1,147 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Checkbox, Space, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '@portal/domain/messages';
+import { PRODUCT_TEXT, type ProductRow } from '@portal/domain/products';
+import { paths } from '../../../config/paths';
+import { useDeleteProducts } from '../../../features/products/api/delete-products';
+import { useProducts, type ProductListParams } from '../../../features/products/api/get-products';
+import { CheckStatusTag } from '../../../features/products/components/check-status-tag';
+import { InstructorDialog } from '../../../features/products/components/instructor-dialog';
+import { PriceList } from '../../../features/products/components/price-list';
+import { ProductFilters, type ProductFilterValues } from '../../../features/products/components/product-filters';
+import { ProductMedia, ProductPicture } from '../../../features/products/components/product-media';
+import '../../../features/products/components/products.css';
 
+const PAGE_SIZES = [10, 20, 30, 50, 100];
+
+function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
+  const [categoryId1, categoryId2, categoryId] = f.category ?? [];
+  return {
+    keywords: f.keywords?.trim() || undefined,
+    categoryId1,
+    categoryId2,
+    categoryId,
+    minPrice: f.minPrice ?? undefined,
+    maxPrice: f.maxPrice ?? undefined,
+  };
+}
+
+/** 产品管理 (spec 02 §2.6): filters, list with selection, batch delete, instructor edit. */
 export default function ProductScreen() {
-  return <PlaceholderScreen title="产品管理" />;
+  const { message, modal } = App.useApp();
+  const [filters, setFilters] = useState<ProductFilterValues>({});
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<ProductRow | null>(null);
+  const list = useProducts({ ...toParams(filters), pageNum, pageSize });
+  const remove = useDeleteProducts();
+  const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
+  const allChecked = rows.length > 0 && rows.every((r) => selected.includes(r.id));
+
+  const confirmDelete = (ids: number[]) => {
+    if (!ids.length) return void message.warning(PRODUCT_TEXT.selectToDelete);
+    modal.confirm({
+      title: MSG.systemTip,
+      icon: <ExclamationCircleOutlined />,
+      content: MSG.confirmDeleteProduct,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: async () => {
+        await remove.mutateAsync(ids);
+        message.success(MSG.deleteOk);
+        setSelected((s) => s.filter((id) => !ids.includes(id)));
+      },
+    });
+  };
+
+  const columns: TableColumnsType<ProductRow> = [
+    { title: '产品图片', dataIndex: 'productPicture', width: 88, render: (p: string, r) => <ProductPicture path={p} alt={r.modelName} /> },
+    { title: '产品分类', dataIndex: 'categoryPath', width: 150 },
+    { title: '型号', dataIndex: 'modelName', width: 130 },
+    { title: '服务价格（保内 / 保外指导价）', key: 'prices', width: 280, render: (_, r) => <PriceList product={r} /> },
+    { title: '操作视频', dataIndex: 'productVideo', width: 130, render: (v: ProductRow['productVideo']) => <ProductMedia files={v} /> },
+    { title: '完工样图', dataIndex: 'finishedDrawing', width: 130, render: (v: ProductRow['finishedDrawing']) => <ProductMedia files={v} /> },
+    { title: '审核状态', dataIndex: 'checkStatus', width: 150, render: (s: number, r) => <CheckStatusTag status={s} reason={r.rejectReason} /> },
+    {
+      title: '技术指导',
+      key: 'instructor',
+      width: 120,
+      render: (_, r) => (r.name ? <span>{r.name}<br /><span className="product-muted">{r.phone}</span></span> : <span className="product-muted">—</span>),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 110,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={4}>
+          <Button type="link" size="small" onClick={() => setEditing(r)}>
+            编辑
+          </Button>
+          <Button type="link" size="small" danger onClick={() => confirmDelete([r.id])}>
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card title="产品管理" variant="borderless">
+      <ProductFilters
+        onApply={(f) => {
+          setFilters(f);
+          setPageNum(1);
+          setSelected([]);
+        }}
+      />
+      <div className="product-toolbar">
+        <Space>
+          <Checkbox
+            checked={allChecked}
+            indeterminate={!allChecked && rows.some((r) => selected.includes(r.id))}
+            onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.id) : [])}
+          >
+            全选
+          </Checkbox>
+          <Button danger onClick={() => confirmDelete(selected)} loading={remove.isPending}>
+            批量删除
+          </Button>
+          <Link to={paths.manage.productAdd.getHref()}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              添加产品
+            </Button>
+          </Link>
+        </Space>
+        <Alert type="info" showIcon title={PRODUCT_TEXT.inProgressHint} className="product-hint" />
+      </div>
+      <Table<ProductRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isFetching}
+        scroll={{ x: 1300 }}
+        locale={{ emptyText: MSG.emptyList }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (p, s) => {
+            setPageNum(s !== pageSize ? 1 : p);
+            setPageSize(s);
+            setSelected([]);
+          },
+        }}
+      />
+      <InstructorDialog product={editing} onClose={() => setEditing(null)} />
+    </Card>
+  );
 }

@@ -1,0 +1,23 @@
+import { PRICE_FIELDS, PRICE_LABEL } from '@portal/domain/enums';
+import { guideKey, type ProductRow } from '@portal/domain/products';
+
+const yuan = (n: number) => `¥${n.toFixed(2)}`;
+
+/** Each offered service: the in-warranty price with the out-of-warranty guide price beside it. */
+export function PriceList({ product }: { product: ProductRow }) {
+  const offered = PRICE_FIELDS.filter((f) => product[f] != null);
+  return (
+    <ul className="product-prices">
+      {offered.map((f) => {
+        const guide = product[guideKey(f)];
+        return (
+          <li key={f} data-testid={`price-${f}`}>
+            <span className="product-prices__label">{PRICE_LABEL[f]}</span>
+            <span className="product-prices__value">{yuan(product[f]!)}</span>
+            <span className="product-prices__guide">{guide == null ? '指导价待定' : `指导价 ${yuan(guide)}`}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
