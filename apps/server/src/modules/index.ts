@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import accessRoutes from './access/access.routes';
 import siteRoutes from './site/site.routes';
 import fileRoutes from './files/files.routes';
+import accountRoutes from './accounts/accounts.routes';
+import knowledgeRoutes from './knowledge/knowledge.routes';
 import platformAuthRoutes from '../platform/platform-auth.routes';
 import walletRoutes from './wallet/wallet.routes';
 import platformWalletRoutes from '../platform/wallet.routes';
@@ -10,6 +12,6 @@ import productsReviewRoutes from '../platform/products-review.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
-routePlugins.push(fileRoutes);
+routePlugins.push(fileRoutes, accountRoutes, knowledgeRoutes);
 routePlugins.push(productsRoutes, productsReviewRoutes);
 routePlugins.push(walletRoutes, platformWalletRoutes);

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import { MASKED_PASSWORD, SUB_ACCOUNT_PHONE_TAKEN, SUB_ACCOUNT_TAKEN, type SubAccountRow } from '@portal/domain/accounts';
+import type { subAccountBody } from '@portal/domain/validation';
+import type { DB, Tx } from '../../db/database';
+import { badRequest, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { nowIso, toShanghai } from '../../lib/time';
+
+type Body = z.infer<typeof subAccountBody>;
+
+/** A live sub-account of this vendor, or 404 exactly as for an id that never existed. */
+export async function ownSubAccount(db: DB | Tx, vendorId: number, id: number) {
+  const row = Number.isInteger(id) && id > 0
+    ? await db.selectFrom('users').selectAll().where('id', '=', id).where('vendor_id', '=', vendorId).where('is_sub', '=', 1).where('deleted_at', 'is', null).executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listSubAccounts(db: DB, vendorId: number, mainUserId: number, pageNum: number, pageSize: number) {
+  const base = db.selectFrom('users').where('vendor_id', '=', vendorId).where('is_sub', '=', 1).where('deleted_at', 'is', null);
+  const { total } = await base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+  const out: SubAccountRow[] = rows.map((u) => ({
+    id: u.id,
+    userId: mainUserId,
+    name: u.name,
+    phone: u.phone ?? '',
+    account: u.account ?? '',
+    password: MASKED_PASSWORD,
+    avatar: u.avatar,
+    createTime: toShanghai(u.created_at),
+  }));
+  return { rows: out, total: Number(total) };
+}
+
+// Sub-accounts sign in by account name or by phone across all vendors, so both are unique
+// among live sub-accounts everywhere.
+async function assertUnique(db: DB | Tx, body: Body, selfId?: number) {
+  const taken = (column: 'account' | 'phone', value: string) => {
+    let q = db.selectFrom('users').select('id').where(column, '=', value).where('is_sub', '=', 1).where('deleted_at', 'is', null);
+    if (selfId) q = q.where('id', '!=', selfId);
+    return q.executeTakeFirst();
+  };
+  if (await taken('account', body.account)) throw badRequest(SUB_ACCOUNT_TAKEN);
+  if (body.phone && (await taken('phone', body.phone))) throw badRequest(SUB_ACCOUNT_PHONE_TAKEN);
+}
+
+export async function addSubAccount(db: DB, vendorId: number, body: Body) {
+  await assertUnique(db, body);
+  const passwordHash = await hashPassword(body.password);
+  const row = await db
+    .insertInto('users')
+    .values({ vendor_id: vendorId, is_sub: 1, account: body.account, phone: body.phone || null, name: body.name, password_hash: passwordHash, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id };
+}
+
+/** Edit; the masked password from the list means "unchanged". A new password or account signs it out. */
+export async function updateSubAccount(db: DB, vendorId: number, body: Body) {
+  const current = await ownSubAccount(db, vendorId, body.id ?? 0);
+  await assertUnique(db, body, current.id);
+  const passwordChanged = body.password !== MASKED_PASSWORD;
+  const passwordHash = passwordChanged ? await hashPassword(body.password) : current.password_hash;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('users')
+      .set({ name: body.name, phone: body.phone || null, account: body.account, password_hash: passwordHash, ...(passwordChanged ? { failed_logins: 0, locked_until: null } : {}) })
+      .where('id', '=', current.id)
+      .execute();
+    if (passwordChanged || body.account !== current.account) {
+      await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
+    }
+  });
+}
+
+/** Delete: its grants and sessions go with it; its records stay with the vendor. */
+export async function deleteSubAccount(db: DB, vendorId: number, id: number) {
+  const current = await ownSubAccount(db, vendorId, id);
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('users').set({ deleted_at: nowIso(), account: null, phone: null }).where('id', '=', current.id).execute();
+    await tx.deleteFrom('user_menus').where('user_id', '=', current.id).execute();
+    await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
+  });
+}
