@@ -1,4 +1,4 @@
-import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { fenToYuan } from '@portal/domain/money';
 import { PAY_STATUS_REJECTED } from '@portal/domain/enums';
 import { extOf, PICTURE_EXT } from '@portal/domain/files';
@@ -70,7 +70,8 @@ export async function* recordBatches(db: DB, vendorId: number, f: RecordsQuery, 
     let q = filterRecords(db.selectFrom('account_records'), vendorId, f).selectAll();
     if (cursor) {
       const c: { payTime: string; id: number } = cursor;
-      q = q.where((eb) => eb.or([eb('pay_time', '<', c.payTime), eb.and([eb('pay_time', '=', c.payTime), eb('id', '<', c.id)])]));
+      // A row-value comparison walks the (vendor_id, pay_time, id) index on both databases.
+      q = q.where(sql<boolean>`(account_records.pay_time, account_records.id) < (${c.payTime}, ${c.id})`);
     }
     const rows = await q.orderBy('pay_time', 'desc').orderBy('id', 'desc').limit(batchSize).execute();
     if (rows.length === 0) return;

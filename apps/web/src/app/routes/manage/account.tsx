@@ -1,5 +1,82 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Table } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
+import type { AccountRecord } from '@portal/domain/wallet';
+import { paths } from '../../../config/paths';
+import { useAccess } from '../../../lib/access';
+import { exportRecords } from '../../../features/wallet/api/export-records';
+import { useRecords, type RecordFilters } from '../../../features/wallet/api/get-records';
+import { BalanceCard } from '../../../features/wallet/components/balance-card';
+import { recordColumns } from '../../../features/wallet/components/record-columns';
+import { RecordFiltersBar } from '../../../features/wallet/components/record-filters';
+import '../../../features/wallet/components/wallet.css';
 
+const PAGE_SIZES = [10, 20, 30, 50, 100];
+
+/** 收支明细 (spec 01 §2 account): balance with top-up, filters, ledger table, export. */
 export default function AccountScreen() {
-  return <PlaceholderScreen title="收支明细" />;
+  const navigate = useNavigate();
+  const { can } = useAccess();
+  const [filters, setFilters] = useState<RecordFilters>({});
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [exporting, setExporting] = useState(false);
+  const list = useRecords({ ...filters, pageNum, pageSize });
+
+  const runExport = async (f: RecordFilters) => {
+    setExporting(true);
+    try {
+      await exportRecords(f);
+    } catch {
+      // the request layer has shown the failure
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card title="收支明细" variant="borderless">
+      <BalanceCard
+        extra={
+          can(PERM.accountRecharge) ? (
+            <Button size="large" icon={<PlusOutlined />} onClick={() => navigate(paths.manage.accountRecharge.getHref())}>
+              充值
+            </Button>
+          ) : null
+        }
+      />
+      <RecordFiltersBar
+        exporting={exporting}
+        onExport={runExport}
+        onApply={(f) => {
+          setFilters(f);
+          setPageNum(1);
+        }}
+      />
+      <Table<AccountRecord>
+        rowKey="id"
+        size="middle"
+        columns={recordColumns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1450 }}
+        locale={{ emptyText: MSG.emptyList }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (p, s) => {
+            setPageNum(s !== pageSize ? 1 : p);
+            setPageSize(s);
+          },
+        }}
+      />
+    </Card>
+  );
 }

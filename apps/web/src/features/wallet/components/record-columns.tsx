@@ -1,0 +1,37 @@
+import type { TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import { payMethod, paymentType } from '@portal/domain/enums';
+import { RECORD_COLUMNS, type AccountRecord } from '@portal/domain/wallet';
+import { PayStatusTag } from './pay-status-tag';
+import { formatYuan, SignedAmount } from './money-text';
+
+type Key = (typeof RECORD_COLUMNS)[number]['key'];
+const CELL: Record<Key, { width: number; align?: 'right'; render?: (r: AccountRecord) => ReactNode }> = {
+  orderNo: { width: 170, render: (r) => r.orderNo || <span className="wallet-muted">—</span> },
+  paymentType: { width: 100, render: (r) => paymentType.label(r.paymentType) },
+  payTime: { width: 170 },
+  payAmount: { width: 120, align: 'right', render: (r) => <SignedAmount amount={r.payAmount} changeType={r.changeType} /> },
+  balance: { width: 120, align: 'right', render: (r) => <span className="wallet-num">{formatYuan(r.balance)}</span> },
+  transactionFlowNo: { width: 215 },
+  operator: { width: 120 },
+  payStatus: { width: 100, render: (r) => <PayStatusTag status={r.payStatus} /> },
+  payType: { width: 90, render: (r) => payMethod.label(r.payType) },
+  remarks: { width: 220 },
+};
+
+/**
+ * The ledger's columns (spec 01 §2) with the same titles as the exported sheet (RECORD_COLUMNS),
+ * shared by the vendor's screen and the console's detail drawer.
+ */
+export const recordColumns: TableColumnsType<AccountRecord> = RECORD_COLUMNS.map(({ key, title }) => {
+  const c = CELL[key];
+  return {
+    key,
+    dataIndex: key,
+    title: key === 'payAmount' || key === 'balance' ? `${title}（元）` : title,
+    width: c.width,
+    align: c.align,
+    ellipsis: key === 'remarks' ? { showTitle: true } : undefined,
+    render: c.render ? (_: unknown, r: AccountRecord) => c.render!(r) : undefined,
+  };
+});
