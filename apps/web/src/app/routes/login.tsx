@@ -1,5 +1,91 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { CheckCircleOutlined } from '@ant-design/icons';
+import { Tabs } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LOGIN_TYPE, paths, type LoginType } from '../../config/paths';
+import { ForgotPasswordForm } from '../../features/access/components/forgot-password-form';
+import { PasswordLoginForm } from '../../features/access/components/password-login-form';
+import { RegisterFlow } from '../../features/access/components/register-flow';
+import { SmsLoginForm } from '../../features/access/components/sms-login-form';
+import { readRememberedLogin } from '../../features/access/remembered-login';
+import { useJsonConfig, type PcConfig } from '../../features/site/api/get-config';
+import '../../features/access/components/login.css';
 
+const TITLES: Record<LoginType, string> = { '1': '账号登录', '2': '注册账号', '3': '找回密码' };
+const SELLING_POINTS = ['安装、维修、清洗、调试、回收 五大服务', '钱包预付，完工验收后结算', '工单全程可追踪，售后有保障'];
+
+/** Sign-in, registration and password reset (query type 1 / 2 / 3). */
 export default function LoginScreen() {
-  return <PlaceholderScreen title="登录" />;
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('type');
+  const type: LoginType = raw === LOGIN_TYPE.register || raw === LOGIN_TYPE.forgot ? raw : LOGIN_TYPE.login;
+  const [isSub, setIsSub] = useState(() => readRememberedLogin()?.isSubAccountFlag ?? false);
+  const [bySms, setBySms] = useState(false);
+  const pc = useJsonConfig<PcConfig>('pc');
+
+  const go = (t: LoginType) => {
+    const next = new URLSearchParams(params);
+    next.set('type', t);
+    setParams(next);
+    setBySms(false);
+  };
+
+  return (
+    <div className="login-page">
+      <section className="login-brand" aria-label="平台介绍">
+        <Link to={paths.index.getHref()} className="login-brand__logo">
+          <img src={pc?.logo || '/logo.svg'} alt="" width={44} height={44} />
+          <span>厂家服务下单门户</span>
+        </Link>
+        <h1 className="login-brand__title">
+          一站式家电上门服务
+          <br />
+          让每一单都省心
+        </h1>
+        <ul className="login-brand__points">
+          {SELLING_POINTS.map((p) => (
+            <li key={p}>
+              <CheckCircleOutlined /> {p}
+            </li>
+          ))}
+        </ul>
+        <div className="login-brand__stats">
+          <div>
+            <strong>{pc?.zhuanyeshifu ?? '—'}</strong>
+            <span>万 专业师傅</span>
+          </div>
+          <div>
+            <strong>{pc?.zhuanyeshifufugailv ?? '—'}</strong>
+            <span>% 区县覆盖率</span>
+          </div>
+        </div>
+      </section>
+
+      <section className="login-card" aria-label={TITLES[type]}>
+        <h2 className="login-card__title">{bySms ? '短信验证码登录' : TITLES[type]}</h2>
+        {type === LOGIN_TYPE.login && (
+          <>
+            <Tabs
+              activeKey={isSub ? 'sub' : 'main'}
+              onChange={(k) => setIsSub(k === 'sub')}
+              items={[
+                { key: 'main', label: '主账号' },
+                { key: 'sub', label: '子账号' },
+              ]}
+            />
+            {bySms ? (
+              <SmsLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onPasswordLogin={() => setBySms(false)} />
+            ) : (
+              <PasswordLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onForgot={() => go(LOGIN_TYPE.forgot)} onSmsLogin={() => setBySms(true)} />
+            )}
+            <div className="login-card__switch">
+              还没有账号？<a onClick={() => go(LOGIN_TYPE.register)}>立即注册</a>
+            </div>
+          </>
+        )}
+        {type === LOGIN_TYPE.register && <RegisterFlow onLogin={() => go(LOGIN_TYPE.login)} />}
+        {type === LOGIN_TYPE.forgot && <ForgotPasswordForm onDone={() => go(LOGIN_TYPE.login)} onLogin={() => go(LOGIN_TYPE.login)} />}
+      </section>
+    </div>
+  );
 }

@@ -115,8 +115,8 @@ export default function ProductAddScreen() {
         <div className="product-form-section">服务价格（保内，单位：元）</div>
         <div className="product-price-grid">
           {PRICE_FIELDS.map((f) => (
-            <Form.Item key={f} label={PRICE_LABEL[f]} name={f} rules={[zodRule(optionalPositiveInt)]}>
-              <InputNumber min={1} precision={0} placeholder="请输入价格" suffix="元" style={{ width: 160 }} />
+            <Form.Item key={f} label={PRICE_LABEL[f]} name={f} rules={[zodRule(optionalPositiveInt)]} labelCol={{ flex: '150px' }}>
+              <InputNumber min={1} precision={0} placeholder="请输入价格" suffix="元" style={{ width: 170 }} />
             </Form.Item>
           ))}
         </div>

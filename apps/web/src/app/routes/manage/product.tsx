@@ -50,7 +50,11 @@ export default function ProductScreen() {
       okText: MSG.confirm,
       cancelText: MSG.cancel,
       onOk: async () => {
-        await remove.mutateAsync(ids);
+        try {
+          await remove.mutateAsync(ids);
+        } catch {
+          return; // the request layer has shown the server's answer (e.g. which products are in use)
+        }
         message.success(MSG.deleteOk);
         setSelected((s) => s.filter((id) => !ids.includes(id)));
       },
@@ -58,23 +62,27 @@ export default function ProductScreen() {
   };
 
   const columns: TableColumnsType<ProductRow> = [
-    { title: '产品图片', dataIndex: 'productPicture', width: 88, render: (p: string, r) => <ProductPicture path={p} alt={r.modelName} /> },
-    { title: '产品分类', dataIndex: 'categoryPath', width: 150 },
-    { title: '型号', dataIndex: 'modelName', width: 130 },
-    { title: '服务价格（保内 / 保外指导价）', key: 'prices', width: 280, render: (_, r) => <PriceList product={r} /> },
-    { title: '操作视频', dataIndex: 'productVideo', width: 130, render: (v: ProductRow['productVideo']) => <ProductMedia files={v} /> },
-    { title: '完工样图', dataIndex: 'finishedDrawing', width: 130, render: (v: ProductRow['finishedDrawing']) => <ProductMedia files={v} /> },
-    { title: '审核状态', dataIndex: 'checkStatus', width: 150, render: (s: number, r) => <CheckStatusTag status={s} reason={r.rejectReason} /> },
+    { title: '产品图片', dataIndex: 'productPicture', width: 84, render: (p: string, r) => <ProductPicture path={p} alt={r.modelName} /> },
+    { title: '产品分类', dataIndex: 'categoryPath', width: 100 },
     {
-      title: '技术指导',
-      key: 'instructor',
-      width: 120,
-      render: (_, r) => (r.name ? <span>{r.name}<br /><span className="product-muted">{r.phone}</span></span> : <span className="product-muted">—</span>),
+      title: '型号',
+      dataIndex: 'modelName',
+      width: 130,
+      render: (m: string, r) => (
+        <div>
+          <div className="product-model">{m}</div>
+          {r.name && <div className="product-muted product-instructor">技术指导：{r.name} {r.phone}</div>}
+        </div>
+      ),
     },
+    { title: '服务价格（保内 / 保外指导价）', key: 'prices', width: 230, render: (_, r) => <PriceList product={r} /> },
+    { title: '操作视频', dataIndex: 'productVideo', width: 100, render: (v: ProductRow['productVideo']) => <ProductMedia files={v} /> },
+    { title: '完工样图', dataIndex: 'finishedDrawing', width: 100, render: (v: ProductRow['finishedDrawing']) => <ProductMedia files={v} /> },
+    { title: '审核状态', dataIndex: 'checkStatus', width: 110, render: (s: number, r) => <CheckStatusTag status={s} reason={r.rejectReason} /> },
     {
       title: '操作',
       key: 'actions',
-      width: 110,
+      width: 96,
       fixed: 'right',
       render: (_, r) => (
         <Space size={4}>
@@ -93,6 +101,8 @@ export default function ProductScreen() {
     <Card title="产品管理" variant="borderless">
       <ProductFilters
         onApply={(f) => {
+          // 搜索 with unchanged filters still asks the server again.
+          if (JSON.stringify(toParams(f)) === JSON.stringify(toParams(filters)) && pageNum === 1) void list.refetch();
           setFilters(f);
           setPageNum(1);
           setSelected([]);
@@ -124,7 +134,8 @@ export default function ProductScreen() {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         pagination={{

@@ -1,0 +1,76 @@
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { MSG } from '@portal/domain/messages';
+import { loginPassword, phone, requiredText } from '@portal/domain/validation';
+import { useState } from 'react';
+import { zodRule } from '../../../lib/form-rules';
+import { passwordLogin } from '../api/auth';
+import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
+import { useSignIn } from './use-sign-in';
+
+interface Values {
+  userName: string;
+  password: string;
+  remember: boolean;
+}
+
+/** Password sign-in for a main account (phone) or a sub-account (account name). */
+export function PasswordLoginForm({ isSub, onForgot, onSmsLogin }: { isSub: boolean; onForgot: () => void; onSmsLogin: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
+  const remembered = readRememberedLogin();
+  const initial: Values =
+    remembered && remembered.isSubAccountFlag === isSub
+      ? { userName: remembered.userName, password: remembered.password, remember: true }
+      : { userName: '', password: '', remember: !!remembered };
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      const userName = v.userName.trim();
+      const { token } = isSub
+        ? await passwordLogin({ isSubAccount: true, account: userName, password: v.password })
+        : await passwordLogin({ isSubAccount: false, phone: userName, password: v.password });
+      writeRememberedLogin(v.remember ? { isSubAccountFlag: isSub, userName, password: v.password } : null);
+      signIn(token);
+    } catch {
+      form.setFieldValue('password', '');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form<Values> form={form} layout="vertical" size="large" initialValues={initial} onFinish={submit} requiredMark={false}>
+      {isSub ? (
+        <Form.Item name="userName" label="子账号" rules={[zodRule(requiredText(MSG.accountRequired))]}>
+          <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" maxLength={20} />
+        </Form.Item>
+      ) : (
+        <Form.Item name="userName" label="手机号" rules={[zodRule(phone)]}>
+          <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" autoComplete="username" maxLength={11} inputMode="numeric" />
+        </Form.Item>
+      )}
+      <Form.Item name="password" label="密码" rules={[zodRule(loginPassword)]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={20} />
+      </Form.Item>
+      <div className="login-card__row">
+        <Form.Item name="remember" valuePropName="checked" noStyle>
+          <Checkbox>记住密码</Checkbox>
+        </Form.Item>
+        <span className="login-card__links">
+          <a onClick={onForgot} role="button" tabIndex={0}>
+            忘记密码
+          </a>
+          <a onClick={onSmsLogin} role="button" tabIndex={0}>
+            短信验证码登录
+          </a>
+        </span>
+      </div>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        登录
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getCaptcha, type Captcha } from '../api/auth';
+
+/** A graphic captcha (single use on the server): its image, uuid and a refresh. */
+export function useCaptcha() {
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [loading, setLoading] = useState(false);
+  const refresh = useCallback(async () => {
+    setLoading(true);
+    try {
+      setCaptcha(await getCaptcha());
+    } catch {
+      setCaptcha(null);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return { uuid: captcha?.uuid ?? '', img: captcha?.img ?? '', loading, refresh };
+}
+export type CaptchaState = ReturnType<typeof useCaptcha>;

@@ -1,0 +1,231 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { API, PLATFORM_API } from '@portal/domain/api-paths';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig, type Config } from '../apps/server/src/config';
+import { setupDatabase } from '../apps/server/src/db/setup';
+import { DEMO } from '../apps/server/src/db/seed/demo';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const DEFAULT_DIST = join(ROOT, 'apps/web/dist');
+const SCREENS_DIR = join(ROOT, 'test-results/screens');
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DEMO_LOGINS = DEMO;
+
+/** Where the built web app is: WEB_DIST, else apps/web/dist. */
+export const webDist = () => resolve(process.env.WEB_DIST || DEFAULT_DIST);
+
+/**
+ * Builds the web app into apps/web/dist once, when no build is there and WEB_DIST is not set
+ * (CI builds before the tests; engineers point WEB_DIST at their own build).
+ */
+export function ensureWebBuilt() {
+  const dist = webDist();
+  if (existsSync(join(dist, 'index.html'))) return dist;
+  if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${process.env.WEB_DIST} has no index.html: build it first (npx vite build --outDir ${dist})`);
+  execFileSync('npx', ['vite', 'build', '--outDir', dist], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit' });
+  return dist;
+}
+
+interface SmsEntry {
+  phone: string;
+  content: string;
+  code: string;
+  createTime: string;
+}
+
+/**
+ * The real portal for a browser journey: the server (built app, fresh SQLite file, demo data,
+ * development outbox) on a free port and a headless Debian Chromium driven by playwright-core.
+ */
+export async function startPortal(env: Record<string, string> = {}) {
+  const dist = ensureWebBuilt();
+  const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const config: Config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: join(dir, 'portal.sqlite'),
+    DATA_DIR: join(dir, 'data'),
+    LOG_LEVEL: 'silent',
+    PORTAL_DEMO_DATA: '1',
+    PORTAL_DEV_OUTBOX: '1',
+    WEB_DIST: dist,
+    ...env,
+  });
+  const handle = await setupDatabase(config);
+  const app = await buildApp(config, handle);
+  await app.listen({ host: config.HOST, port: 0 });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  } catch (e) {
+    await app.close();
+    await handle.db.destroy();
+    throw e;
+  }
+
+  const contexts: BrowserContext[] = [];
+  const latestCaptcha = new WeakMap<Page, string>();
+
+  async function devGet<T>(path: string): Promise<T> {
+    const res = await fetch(baseUrl + path);
+    const json = (await res.json()) as { code: number; msg: string; data: T };
+    if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+    return json.data;
+  }
+
+  /** A page in a fresh browser context (own localStorage), desktop size, Chinese locale. */
+  async function newPage(opts: { width?: number; height?: number } = {}) {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('response', (res) => {
+      if (!res.url().includes(API.captchaImage)) return;
+      res
+        .json()
+        .then((j: { data?: { uuid?: string } }) => {
+          if (j.data?.uuid) latestCaptcha.set(page, j.data.uuid);
+        })
+        .catch(() => undefined);
+    });
+    return page;
+  }
+
+  /** Text of a live captcha, by uuid, from GET /api/dev/captcha/{uuid}. */
+  const captchaText = async (uuid: string) => (await devGet<{ text: string }>(API.devCaptcha(uuid))).text;
+
+  /** The text of the captcha the page shows now (the last one it loaded). */
+  async function readCaptcha(page: Page | string): Promise<string> {
+    if (typeof page === 'string') return captchaText(page);
+    const deadline = Date.now() + 10_000;
+    while (!latestCaptcha.get(page)) {
+      if (Date.now() > deadline) throw new Error('the page loaded no captcha');
+      await page.waitForTimeout(50);
+    }
+    return captchaText(latestCaptcha.get(page)!);
+  }
+
+  /** Resolves with the text of the next captcha the page loads (start it before the action). */
+  async function nextCaptcha(page: Page): Promise<string> {
+    const res = await page.waitForResponse((r) => r.url().includes(API.captchaImage) && r.status() === 200);
+    const json = (await res.json()) as { data: { uuid: string } };
+    return captchaText(json.data.uuid);
+  }
+
+  /** The SMS messages sent to `phone` so far, newest first (development outbox). */
+  const smsMessages = (phone: string) => devGet<SmsEntry[]>(`${API.devOutbox}?phone=${encodeURIComponent(phone)}`);
+
+  /** The newest SMS code sent to `phone` (other than `notBefore`), waiting briefly for it. */
+  async function latestSmsCode(phone: string, notBefore?: string): Promise<string> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const row = (await smsMessages(phone))[0];
+      if (row?.code && row.code !== notBefore) return row.code;
+      if (Date.now() > deadline) throw new Error(`no SMS code for ${phone}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /**
+   * The server allows one SMS code per phone every 60 s; a journey that needs several codes for the
+   * same phone moves the earlier ones back in time instead of sleeping.
+   */
+  async function skipSmsResendWait(phone: string) {
+    const past = new Date(Date.now() - 61_000).toISOString();
+    await handle.db.updateTable('sms_codes').set({ created_at: past }).where('phone', '=', phone).execute();
+  }
+
+  async function passwordLogin(page: Page, tab: '主账号' | '子账号', user: string, password: string) {
+    await page.goto('/#/login?type=1');
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('textbox', { name: tab === '主账号' ? '手机号' : '子账号', exact: true }).fill(user);
+    await page.getByLabel('密码', { exact: true }).fill(password);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.waitForURL((u) => u.hash === '#/' || (u.hash !== '' && !u.hash.startsWith('#/login')));
+  }
+
+  /** Signs in as the demo main account (phone 13800138000) and lands on the home page. */
+  const loginAsMain = (page: Page, phone: string = DEMO.mainPhone, password: string = DEMO.password) => passwordLogin(page, '主账号', phone, password);
+  /** Signs in as the demo sub-account zhangsan (menus 一键下单, 我的订单, 产品管理, 知识库管理). */
+  const loginAsSub = (page: Page, account: string = DEMO.subAccount, password: string = DEMO.password) => passwordLogin(page, '子账号', account, password);
+
+  /** Signs in to the platform console as the demo operator. */
+  async function loginAsOperator(page: Page, account: string = DEMO.operatorAccount, password: string = DEMO.operatorPassword) {
+    await page.goto('/#/platform/login');
+    await page.getByLabel('运营账号').fill(account);
+    await page.getByLabel('密码').fill(password);
+    const answer = page.waitForResponse((r) => r.url().endsWith(PLATFORM_API.login));
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await answer;
+    await page.waitForURL((u) => u.hash.startsWith('#/platform/') && !u.hash.startsWith('#/platform/login'));
+  }
+
+  /** Full-page PNG into test-results/screens/<name>.png (and SHOTS_DIR when set). */
+  async function screenshot(page: Page, name: string) {
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    const file = join(SCREENS_DIR, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    if (process.env.SHOTS_DIR) {
+      mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+      copyFileSync(file, join(process.env.SHOTS_DIR, `${name}.png`));
+    }
+    return file;
+  }
+
+  /** Pages still open in any context (for screenshots of a failure). */
+  const openPages = () => contexts.flatMap((c) => c.pages()).filter((p) => !p.isClosed());
+
+  async function close() {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser.close().catch(() => undefined);
+    await app.close();
+    await handle.db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return {
+    baseUrl,
+    browser,
+    app,
+    db: handle.db,
+    config,
+    newPage,
+    captchaText,
+    readCaptcha,
+    nextCaptcha,
+    smsMessages,
+    latestSmsCode,
+    skipSmsResendWait,
+    loginAsMain,
+    loginAsSub,
+    loginAsOperator,
+    screenshot,
+    openPages,
+    close,
+  };
+}
+
+export type Portal = Awaited<ReturnType<typeof startPortal>>;
