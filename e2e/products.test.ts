@@ -157,9 +157,9 @@ describe('product catalogue journey', () => {
     await expect.poll(() => r.innerText()).toContain('审核通过');
     const text = await r.innerText();
     expect(text).toContain('¥150.00');
-    expect(text).toContain('指导价 ¥195.00');
+    expect(text).toContain('/ ¥195.00');
     expect(text).toContain('¥80.00');
-    expect(text).toContain('指导价 ¥104.50');
+    expect(text).toContain('/ ¥104.50');
     expect(text).toContain('安装演示');
     expect(text).toContain('完工样图');
     expect(text).toContain('即热式');

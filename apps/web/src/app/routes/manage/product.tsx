@@ -62,12 +62,12 @@ export default function ProductScreen() {
   };
 
   const columns: TableColumnsType<ProductRow> = [
-    { title: '产品图片', dataIndex: 'productPicture', width: 84, render: (p: string, r) => <ProductPicture path={p} alt={r.modelName} /> },
-    { title: '产品分类', dataIndex: 'categoryPath', width: 100 },
+    { title: '产品图片', dataIndex: 'productPicture', width: 76, render: (p: string, r) => <ProductPicture path={p} alt={r.modelName} /> },
+    { title: '产品分类', dataIndex: 'categoryPath', width: 92 },
     {
       title: '型号',
       dataIndex: 'modelName',
-      width: 130,
+      width: 112,
       render: (m: string, r) => (
         <div>
           <div className="product-model">{m}</div>
@@ -75,10 +75,10 @@ export default function ProductScreen() {
         </div>
       ),
     },
-    { title: '服务价格（保内 / 保外指导价）', key: 'prices', width: 230, render: (_, r) => <PriceList product={r} /> },
-    { title: '操作视频', dataIndex: 'productVideo', width: 100, render: (v: ProductRow['productVideo']) => <ProductMedia files={v} /> },
-    { title: '完工样图', dataIndex: 'finishedDrawing', width: 100, render: (v: ProductRow['finishedDrawing']) => <ProductMedia files={v} /> },
-    { title: '审核状态', dataIndex: 'checkStatus', width: 110, render: (s: number, r) => <CheckStatusTag status={s} reason={r.rejectReason} /> },
+    { title: '服务价格（保内 / 保外指导价）', key: 'prices', width: 200, render: (_, r) => <PriceList product={r} /> },
+    { title: '操作视频', dataIndex: 'productVideo', width: 88, render: (v: ProductRow['productVideo']) => <ProductMedia files={v} /> },
+    { title: '完工样图', dataIndex: 'finishedDrawing', width: 88, render: (v: ProductRow['finishedDrawing']) => <ProductMedia files={v} /> },
+    { title: '审核状态', dataIndex: 'checkStatus', width: 100, render: (s: number, r) => <CheckStatusTag status={s} reason={r.rejectReason} /> },
     {
       title: '操作',
       key: 'actions',
@@ -134,7 +134,7 @@ export default function ProductScreen() {
         columns={columns}
         dataSource={rows}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: 860 }}
         tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}

@@ -12,9 +12,9 @@ export function PriceList({ product }: { product: ProductRow }) {
         const guide = product[guideKey(f)];
         return (
           <li key={f} data-testid={`price-${f}`}>
-            <span className="product-prices__label">{PRICE_LABEL[f]}</span>
+            <span className="product-prices__label" title={PRICE_LABEL[f]}>{PRICE_LABEL[f]}</span>
             <span className="product-prices__value">{yuan(product[f]!)}</span>
-            <span className="product-prices__guide">{guide == null ? '指导价待定' : `指导价 ${yuan(guide)}`}</span>
+            <span className="product-prices__guide" title="保外指导价">/ {guide == null ? '待定' : yuan(guide)}</span>
           </li>
         );
       })}
