@@ -38,7 +38,8 @@ export default function RechargesScreen() {
     }
   };
 
-  const columns: TableColumnsType<PlatformRecharge> = [
+  const pendingTab = tab === String(PAY_STATUS.awaitingConfirm);
+  const allColumns: TableColumnsType<PlatformRecharge> = [
     {
       title: '厂家',
       key: 'vendor',
@@ -61,7 +62,7 @@ export default function RechargesScreen() {
     { title: '备注', dataIndex: 'remarks', width: 180, ellipsis: { showTitle: true }, render: (v: string) => v || <span className="wallet-muted">—</span> },
     { title: '提交时间', dataIndex: 'payTime', width: 170 },
     { title: '交易流水号', dataIndex: 'transactionFlowNo', width: 215, render: (v: string) => <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> },
-    { title: '状态', dataIndex: 'payStatus', width: 90, render: (v: number, r) => <PayStatusTag status={v} reason={r.rejectReason} /> },
+    { title: '状态', key: 'payStatus', dataIndex: 'payStatus', width: 90, render: (v: number, r) => <PayStatusTag status={v} reason={r.rejectReason} /> },
     {
       title: '处理',
       key: 'handled',
@@ -110,6 +111,9 @@ export default function RechargesScreen() {
     },
   ];
 
+  // The queue of pending top-ups needs no status or handling columns.
+  const columns = pendingTab ? allColumns.filter((c) => c.key !== 'handled' && c.key !== 'payStatus') : allColumns;
+
   return (
     <Card title="充值审核" variant="borderless">
       <Space style={{ marginBottom: 8, width: '100%', justifyContent: 'space-between' }} wrap>
@@ -137,7 +141,7 @@ export default function RechargesScreen() {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1430 }}
+        scroll={{ x: pendingTab ? 1150 : 1430 }}
         locale={{ emptyText: MSG.emptyList }}
         pagination={{
           current: pageNum,

@@ -23,7 +23,7 @@ function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onCl
         columns={recordColumns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1450 }}
+        scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.emptyList }}
         pagination={{
           current: pageNum,

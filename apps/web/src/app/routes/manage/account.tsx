@@ -62,7 +62,7 @@ export default function AccountScreen() {
         columns={recordColumns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1450 }}
+        scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.emptyList }}
         pagination={{
           current: pageNum,

@@ -7,16 +7,16 @@ import { formatYuan, SignedAmount } from './money-text';
 
 type Key = (typeof RECORD_COLUMNS)[number]['key'];
 const CELL: Record<Key, { width: number; align?: 'right'; render?: (r: AccountRecord) => ReactNode }> = {
-  orderNo: { width: 170, render: (r) => r.orderNo || <span className="wallet-muted">—</span> },
-  paymentType: { width: 100, render: (r) => paymentType.label(r.paymentType) },
-  payTime: { width: 170 },
-  payAmount: { width: 120, align: 'right', render: (r) => <SignedAmount amount={r.payAmount} changeType={r.changeType} /> },
-  balance: { width: 120, align: 'right', render: (r) => <span className="wallet-num">{formatYuan(r.balance)}</span> },
-  transactionFlowNo: { width: 215 },
-  operator: { width: 120 },
-  payStatus: { width: 100, render: (r) => <PayStatusTag status={r.payStatus} /> },
-  payType: { width: 90, render: (r) => payMethod.label(r.payType) },
-  remarks: { width: 220 },
+  orderNo: { width: 150, render: (r) => r.orderNo || <span className="wallet-muted">—</span> },
+  paymentType: { width: 90, render: (r) => paymentType.label(r.paymentType) },
+  payTime: { width: 160 },
+  payAmount: { width: 115, align: 'right', render: (r) => <SignedAmount amount={r.payAmount} changeType={r.changeType} /> },
+  balance: { width: 110, align: 'right', render: (r) => <span className="wallet-num">{formatYuan(r.balance)}</span> },
+  transactionFlowNo: { width: 205 },
+  operator: { width: 110 },
+  payStatus: { width: 90, render: (r) => <PayStatusTag status={r.payStatus} /> },
+  payType: { width: 80, render: (r) => payMethod.label(r.payType) },
+  remarks: { width: 200 },
 };
 
 /**
