@@ -1,4 +1,5 @@
-import archiver from 'archiver';
+import * as archiverModule from 'archiver';
+import type { Archiver } from 'archiver';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
@@ -11,6 +12,9 @@ export interface DownloadItem {
   file_url: string;
   original_name?: string | null;
 }
+
+// archiver 8 exports format classes; the published @types still describe the v6 factory.
+const { ZipArchive } = archiverModule as unknown as { ZipArchive: new (options: { zlib?: { level: number } }) => Archiver };
 
 const MIME: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', mp4: 'video/mp4', avi: 'video/x-msvideo', wmv: 'video/x-ms-wmv',
@@ -53,7 +57,7 @@ export async function sendDownload(reply: FastifyReply, dataDir: string, items: 
       .header('content-disposition', disposition(downloadName(f.item)))
       .send(createReadStream(f.abs));
   }
-  const zip = archiver('zip', { zlib: { level: 6 } });
+  const zip = new ZipArchive({ zlib: { level: 6 } });
   const used = new Map<string, number>();
   for (const f of files) {
     let name = downloadName(f.item);
