@@ -127,7 +127,7 @@ describe('access journey', () => {
     await page.getByRole('button', { name: /^注\s*册$/ }).click();
 
     // Step 3: done, with 立即下单.
-    await expect.poll(() => page.getByText('注册成功', { exact: true }).last().isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.ant-result-title', { hasText: '注册成功' }).isVisible()).toBe(true);
     await portal.screenshot(page, 'register-step3');
     const vendor = await portal.db.selectFrom('users').innerJoin('vendors', 'vendors.id', 'users.vendor_id').select(['vendors.company']).where('users.phone', '=', phone).executeTakeFirst();
     expect(vendor?.company).toBe('苏州测试电器有限公司');
@@ -207,6 +207,10 @@ describe('access journey', () => {
     // The main account in another context sees everything, 账户管理 included.
     const main = await portal.newPage();
     await portal.loginAsMain(main);
+    await main.locator('.home-hero').waitFor();
+    await expect.poll(() => main.locator('.home-hero__title').innerText()).toContain('华东智能家电制造有限公司');
+    await expect.poll(() => main.locator('.home-stats__total-value').innerText()).toMatch(/^7,646,\d{3}$/);
+    await portal.screenshot(main, 'home');
     await main.goto('/#/manage/zhangHao');
     await main.locator('.manage__side').waitFor();
     await expect.poll(() => main.locator('.manage__side').innerText()).toContain('账户管理');

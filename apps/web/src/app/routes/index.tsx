@@ -1,5 +1,42 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Card } from 'antd';
+import { PERM } from '@portal/domain/permissions';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { NoticeCard } from '../../features/home/components/notice-card';
+import { QuickOrderGrid } from '../../features/home/components/quick-order-grid';
+import { StatisticTiles } from '../../features/home/components/statistic-tiles';
+import { useJsonConfig, type PcConfig } from '../../features/site/api/get-config';
+import { useAccess } from '../../lib/access';
+import '../../features/home/components/home.css';
 
+/** The user home (spec 01 §2): greeting, statistic tiles, quick orders, notice and promo line. */
 export default function IndexScreen() {
-  return <PlaceholderScreen title="用户首页" />;
+  const { user, can } = useAccess();
+  const navigate = useNavigate();
+  const pc = useJsonConfig<PcConfig>('pc');
+  return (
+    <div className="home">
+      <section className="home-hero">
+        <div>
+          <h1 className="home-hero__title">您好，{user?.company || user?.name || '欢迎回来'}</h1>
+          <p className="home-hero__promo">
+            全国 <strong>{pc?.zhuanyeshifu ?? '—'}</strong> 万专业师傅，区县覆盖率 <strong>{pc?.zhuanyeshifufugailv ?? '—'}%</strong>，安装维修上门无忧
+          </p>
+        </div>
+        <Button type="primary" size="large" icon={<ThunderboltOutlined />} onClick={() => navigate(paths.orderCreate.getHref())}>
+          一键下单
+        </Button>
+      </section>
+      {can(PERM.orderList) && <StatisticTiles />}
+      <div className="home-row">
+        <Card title="快捷下单" variant="borderless" className="home-row__main">
+          <QuickOrderGrid />
+        </Card>
+        <Card title="平台公告" variant="borderless" className="home-row__side">
+          <NoticeCard />
+        </Card>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,48 @@
+import { RightOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { ORDER_STATUS } from '@portal/domain/enums';
+import { Link } from 'react-router';
+import { ALL_ORDER_STATUS, paths } from '../../../config/paths';
+import { getOrderStatistics, PUBLISHED_ORDER_BASE, type OrderStatistics } from '../api/home';
+
+// 待服务 and 待结算 have no status value in the spec (decision 012): they open the list at the
+// status where the order waits for that step.
+const TILES: Array<{ label: string; key: keyof OrderStatistics; status: number }> = [
+  { label: '待付款', key: 'obligations', status: ORDER_STATUS.unpaid },
+  { label: '待接单', key: 'pendingOrder', status: ORDER_STATUS.awaitingAccept },
+  { label: '待服务', key: 'serviced', status: ORDER_STATUS.awaitingWork },
+  { label: '待结算', key: 'settled', status: ORDER_STATUS.awaitingAcceptance },
+  { label: '已完成', key: 'completed', status: ORDER_STATUS.completed },
+  { label: '售后', key: 'afterSale', status: ORDER_STATUS.afterSale },
+];
+
+/** Order statistic tiles, each opening the order list at its status (needs app:order:list). */
+export function StatisticTiles() {
+  const q = useQuery({ queryKey: ['home', 'orderStatistics'], queryFn: getOrderStatistics, retry: false });
+  const stats = q.data;
+  const value = (k: keyof OrderStatistics) => Number(stats?.[k] ?? 0);
+  return (
+    <div className="home-stats">
+      <div className="home-stats__total">
+        <div className="home-stats__total-label">累计发布订单</div>
+        <div className="home-stats__total-value">{(PUBLISHED_ORDER_BASE + value('total')).toLocaleString('zh-CN')}</div>
+        <Link to={paths.manage.order.getHref(ALL_ORDER_STATUS)}>
+          <Button ghost>
+            全部订单 <RightOutlined />
+          </Button>
+        </Link>
+      </div>
+      <ul className="home-stats__tiles">
+        {TILES.map((t) => (
+          <li key={t.key}>
+            <Link to={paths.manage.order.getHref(t.status)} className="home-stats__tile">
+              <span className="home-stats__num">{value(t.key)}</span>
+              <span className="home-stats__label">{t.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
