@@ -11,9 +11,10 @@ export interface CompletionFile {
 /** Completion materials (spec 02 §3): pictures per product line, recycle pictures, materials, remarks. */
 export interface CompletionMaterials {
   omsOrder?: { orderNo: string; realName: string };
-  recycleImgs: string[];
+  recycleImgs: CompletionFile[];
   omsOrderProductList: Array<{ id?: number; modelName: string; categoryName?: string; omsProductCompletionPicList: CompletionFile[] }>;
-  auxiliaryMaterial: string;
+  /** pictures of the install materials the master submitted */
+  auxiliaryMaterial: string[];
   remarks: string;
 }
 

@@ -12,6 +12,8 @@ export interface PartsApplication {
   company: string;
   trackingNum: string;
   phone?: string;
+  /** the shipping info can be entered only once */
+  filled?: boolean;
   createTime?: string;
 }
 

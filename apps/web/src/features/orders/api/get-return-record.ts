@@ -4,20 +4,24 @@ import { http } from '../../../lib/request';
 
 /** The returned-part record of an order (spec 02 §3 Returned-item record). */
 export interface ReturnRecord {
-  expressBillImg: string[];
+  expressBillImg: string | string[];
   expressCompanyName: string;
   expressNumber: string;
   /** 0: the vendor pays the courier */
   paymentType: number;
   expressFee: number;
-  expressVoucher: string[];
+  expressVoucher: string | string[];
   returnedPhotos: string[];
   /** 0 pending */
   checkStatus: number;
-  checkReason?: string;
-  realName?: string;
-  phone?: string;
-  address?: string;
+  reason?: string;
+  /** the vendor's return address */
+  receiverName?: string;
+  receiverPhone?: string;
+  provinceName?: string;
+  cityName?: string;
+  districtName?: string;
+  detailAddress?: string;
 }
 
 /** GET /api/app/information/getInfo/{orderId}. */

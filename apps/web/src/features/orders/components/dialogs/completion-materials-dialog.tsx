@@ -23,7 +23,7 @@ export function CompletionMaterialsDialog({ orderId, open, onClose }: { orderId:
           {(c.recycleImgs ?? []).length > 0 && (
             <Descriptions.Item label="回收图片"><MediaList urls={c.recycleImgs} /></Descriptions.Item>
           )}
-          <Descriptions.Item label="辅材">{c.auxiliaryMaterial || '无'}</Descriptions.Item>
+          <Descriptions.Item label="安装材料"><MediaList urls={c.auxiliaryMaterial ?? []} /></Descriptions.Item>
           <Descriptions.Item label="备注">{c.remarks || '无'}</Descriptions.Item>
         </Descriptions>
       )}

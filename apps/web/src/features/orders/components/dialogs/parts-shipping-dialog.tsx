@@ -16,7 +16,7 @@ export function PartsShippingDialog({ orderId, open, onClose }: { orderId: numbe
   const [form] = Form.useForm<{ company: string; trackingNum: string; phone: string }>();
   const company = Form.useWatch('company', form) ?? '';
   const a = q.data;
-  const filled = !!a?.trackingNum;
+  const filled = !!a?.filled || !!a?.trackingNum;
   const submit = async () => {
     if (!a || filled) return onClose();
     const v = await form.validateFields();
