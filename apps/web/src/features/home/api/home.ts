@@ -33,6 +33,3 @@ export interface Notice {
 export const getOrderStatistics = () => http.get<OrderStatistics>(API.orderStatistics, { silent: true });
 export const getQuickOrders = () => http.page<QuickOrderItem>(API.quicklyOrder, { pageSize: 14, pageNum: 1 }, { silent: true });
 export const getNotices = () => http.page<Notice>(API.noticeList, {}, { silent: true });
-
-/** Spec 01 §2: the displayed published-order count is this fixed base plus the server's count. */
-export const PUBLISHED_ORDER_BASE = 7646450;

@@ -1,20 +1,19 @@
 import { RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { ORDER_STATUS } from '@portal/domain/enums';
+import { HOME_TILE_STATUS, PUBLISHED_ORDER_BASE } from '@portal/domain/enums';
 import { Link } from 'react-router';
 import { ALL_ORDER_STATUS, paths } from '../../../config/paths';
-import { getOrderStatistics, PUBLISHED_ORDER_BASE, type OrderStatistics } from '../api/home';
+import { getOrderStatistics, type OrderStatistics } from '../api/home';
 
-// 待服务 and 待结算 have no status value in the spec (decision 012): they open the list at the
-// status where the order waits for that step.
-const TILES: Array<{ label: string; key: keyof OrderStatistics; status: number }> = [
-  { label: '待付款', key: 'obligations', status: ORDER_STATUS.unpaid },
-  { label: '待接单', key: 'pendingOrder', status: ORDER_STATUS.awaitingAccept },
-  { label: '待服务', key: 'serviced', status: ORDER_STATUS.awaitingWork },
-  { label: '待结算', key: 'settled', status: ORDER_STATUS.awaitingAcceptance },
-  { label: '已完成', key: 'completed', status: ORDER_STATUS.completed },
-  { label: '售后', key: 'afterSale', status: ORDER_STATUS.afterSale },
+// 待服务 and 待结算 stand for status sets (decision 002); the list's route param takes them comma-joined.
+const TILES: Array<{ label: string; key: keyof typeof HOME_TILE_STATUS }> = [
+  { label: '待付款', key: 'obligations' },
+  { label: '待接单', key: 'pendingOrder' },
+  { label: '待服务', key: 'serviced' },
+  { label: '待结算', key: 'settled' },
+  { label: '已完成', key: 'completed' },
+  { label: '售后', key: 'afterSale' },
 ];
 
 /** Order statistic tiles, each opening the order list at its status (needs app:order:list). */
@@ -36,7 +35,7 @@ export function StatisticTiles() {
       <ul className="home-stats__tiles">
         {TILES.map((t) => (
           <li key={t.key}>
-            <Link to={paths.manage.order.getHref(t.status)} className="home-stats__tile">
+            <Link to={paths.manage.order.getHref(HOME_TILE_STATUS[t.key].join(','))} className="home-stats__tile">
               <span className="home-stats__num">{value(t.key)}</span>
               <span className="home-stats__label">{t.label}</span>
             </Link>
