@@ -104,7 +104,7 @@ export function OtherServicesCard({ form, info }: { form: FormInstance<OrderForm
       <Form.Item name="remarks" label="订单备注" rules={[{ max: 400, message: ORDER_MSG.text400 }]}>
         <Input.TextArea rows={3} maxLength={400} showCount placeholder="选填，最多400字" />
       </Form.Item>
-      <Typography.Text type="secondary">保外订单费用由客户与师傅现场结算，下单后无需支付。</Typography.Text>
+      {parole === 2 && <Typography.Text type="secondary">保外订单费用由客户与师傅现场结算，下单后无需支付。</Typography.Text>}
     </Card>
   );
 }
