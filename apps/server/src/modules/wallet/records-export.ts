@@ -16,9 +16,6 @@ const COLUMN_WIDTH: Record<(typeof RECORD_COLUMNS)[number]['key'], number> = {
   payType: 10,
   remarks: 40,
 };
-/** Signed amounts show a plus sign for income, as on the screen. */
-const AMOUNT_FORMAT = '+#,##0.00;-#,##0.00;0.00';
-const BALANCE_FORMAT = '#,##0.00';
 /** Bytes the client has not read yet before we stop producing rows (keeps memory flat for slow readers). */
 const BACKLOG_LIMIT = 4 * 1024 * 1024;
 
@@ -60,16 +57,12 @@ const waitForReader = async (out: PassThrough) => {
  */
 export function streamRecordsXlsx(batches: AsyncIterable<AccountRecord[]>, onError: (err: unknown) => void): PassThrough {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  // No styles: exceljs registers a style per cell when they are on, which costs 2-3x the time of the
+  // whole export. Money stays numeric (signed amounts), so a spreadsheet can still sum it.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   workbook.creator = '厂家服务下单门户';
   const sheet = workbook.addWorksheet(WALLET_MSG.exportName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = RECORD_COLUMNS.map((c) => ({
-    header: c.title,
-    key: c.key,
-    width: COLUMN_WIDTH[c.key],
-    style: c.key === 'payAmount' ? { numFmt: AMOUNT_FORMAT } : c.key === 'balance' ? { numFmt: BALANCE_FORMAT } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
+  sheet.columns = RECORD_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: COLUMN_WIDTH[c.key] }));
   sheet.getRow(1).commit();
 
   (async () => {

@@ -7,7 +7,12 @@ import type { Database, DB } from '../../db/database';
 import type { AccountRecordsTable } from '../../db/schema/wallet';
 import { fromShanghai, toShanghai } from '../../lib/time';
 
-type RecordRow = Selectable<AccountRecordsTable>;
+/** The columns a ledger row answers with (list and export read only these). */
+const RECORD_FIELDS = [
+  'id', 'order_no', 'payment_type', 'pay_time', 'amount_fen', 'change_type', 'before_balance_fen', 'balance_after_fen',
+  'transaction_flow_no', 'operator', 'pay_status', 'pay_method', 'remarks', 'reject_reason',
+] as const;
+type RecordRow = Pick<Selectable<AccountRecordsTable>, (typeof RECORD_FIELDS)[number]>;
 
 /** Apply the screen's filters (spec 01 §7 records list) to a query over account_records. */
 export function filterRecords<O>(q: SelectQueryBuilder<Database, 'account_records', O>, vendorId: number, f: RecordsQuery) {
@@ -54,7 +59,7 @@ export function toAccountRecord(r: RecordRow): AccountRecord {
 export async function listRecords(db: DB, vendorId: number, f: RecordsQuery, pageNum: number, pageSize: number) {
   const base = filterRecords(db.selectFrom('account_records'), vendorId, f);
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('pay_time', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+    base.select(RECORD_FIELDS).orderBy('pay_time', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows.map(toAccountRecord), total: Number(count.n) };
@@ -67,7 +72,7 @@ export async function listRecords(db: DB, vendorId: number, f: RecordsQuery, pag
 export async function* recordBatches(db: DB, vendorId: number, f: RecordsQuery, batchSize = 2000): AsyncGenerator<AccountRecord[]> {
   let cursor: { payTime: string; id: number } | null = null;
   for (;;) {
-    let q = filterRecords(db.selectFrom('account_records'), vendorId, f).selectAll();
+    let q = filterRecords(db.selectFrom('account_records'), vendorId, f).select(RECORD_FIELDS);
     if (cursor) {
       const c: { payTime: string; id: number } = cursor;
       // A row-value comparison walks the (vendor_id, pay_time, id) index on both databases.

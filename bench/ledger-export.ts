@@ -1,0 +1,103 @@
+// Time and peak memory of POST /api/app/records/export over 100,000 and 1,000,000 ledger records,
+// through the real server over HTTP. Run: npx tsx bench/ledger-export.ts [rows…]
+// Each size is seeded once into a cached SQLite file under $TMPDIR, then exported by a fresh child
+// process (server + streaming client), so the peak RSS is the exporter's own.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { API } from '@portal/domain/api-paths';
+import { sign } from '@portal/domain/signature';
+import { loadConfig } from '../apps/server/src/config';
+import { buildApp } from '../apps/server/src/app';
+import { setupDatabase } from '../apps/server/src/db/setup';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+
+const PHONE = '13800000001';
+const PASSWORD = 'bench123456';
+const cacheDir = join(tmpdir(), 'bench-ledger-export');
+const dbFile = (rows: number) => join(cacheDir, `ledger-${rows}.sqlite`);
+
+/** Fill a fresh database with one vendor and `rows` ledger records spread over a year. */
+async function seed(rows: number) {
+  const file = dbFile(rows);
+  rmSync(file, { force: true });
+  const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(cacheDir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0' });
+  const handle = await setupDatabase(config);
+  const now = new Date().toISOString();
+  const vendor = await handle.db.insertInto('vendors').values({ company: '基准测试厂家', created_at: now }).returning('id').executeTakeFirstOrThrow();
+  await handle.db.insertInto('users').values({ vendor_id: vendor.id, is_sub: 0, phone: PHONE, name: '基准', password_hash: await hashPassword(PASSWORD), created_at: now }).execute();
+  await handle.db.destroy();
+
+  // Raw prepared inserts in one transaction: seeding 1M rows through the query builder takes minutes.
+  const Sqlite = (await import('better-sqlite3')).default;
+  const db = new Sqlite(file);
+  const insert = db.prepare(`insert into account_records (vendor_id, change_type, amount_fen, before_balance_fen, balance_after_fen, settled, payment_type,
+    pay_method, pay_status, order_no, transaction_flow_no, operator, remarks, pay_time, created_at) values (?, ?, ?, ?, ?, 1, ?, 1, 1, ?, ?, ?, ?, ?, ?)`);
+  const start = Date.UTC(2026, 0, 1);
+  const step = (365 * 24 * 3600 * 1000) / rows;
+  let balance = 0;
+  db.transaction(() => {
+    for (let i = 0; i < rows; i++) {
+      const income = i % 4 === 0;
+      const amount = income ? 500_000 + (i % 97) * 100 : -(10_000 + (i % 1000) * 13);
+      const before = balance;
+      balance += amount;
+      const at = new Date(start + i * step).toISOString();
+      insert.run(vendor.id, income ? 1 : 0, amount, before, balance, income ? 3 : 1, income ? null : `GD${String(i).padStart(12, '0')}`,
+        `2026${String(i).padStart(19, '0')}`, income ? '平台运营' : '基准', income ? '平台充值' : '', at, at);
+    }
+  })();
+  db.close();
+}
+
+/** In a fresh process: serve the database and download the export over HTTP, discarding bytes. */
+async function exportOnce(rows: number) {
+  const dir = join(cacheDir, `run-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const config = loadConfig({ DATABASE_URL: dbFile(rows), DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
+  const handle = await setupDatabase(config);
+  const app = await buildApp(config, handle);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const signed = (path: string, body: string, token = '') => {
+    const timestamp = String(Date.now());
+    return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token, body }), 'content-type': 'application/json' };
+  };
+  const loginBody = JSON.stringify({ phone: PHONE, password: PASSWORD, isSubAccount: false });
+  const token = (await (await fetch(base + API.login, { method: 'POST', headers: signed(API.login, loginBody), body: loginBody })).json()).data.token as string;
+
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const t0 = performance.now();
+  const res = await fetch(base + API.recordsExport, { method: 'POST', headers: signed(API.recordsExport, '{}', token), body: '{}' });
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const seconds = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  await app.close();
+  await handle.db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+  const maxRss = process.resourceUsage().maxRSS * 1024;
+  console.log(JSON.stringify({ rows, status: res.status, seconds, bytes, baselineRss: baseline, peakRss: Math.max(peak, maxRss) }));
+}
+
+const mode = process.argv[2];
+if (mode === '--seed') await seed(Number(process.argv[3]));
+else if (mode === '--export') await exportOnce(Number(process.argv[3]));
+else {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const self = fileURLToPath(import.meta.url);
+  mkdirSync(cacheDir, { recursive: true });
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+  console.log('rows        time     file      peak RSS   (RSS before export)');
+  for (const rows of sizes.length ? sizes : [100_000, 1_000_000]) {
+    if (!existsSync(dbFile(rows))) execFileSync(process.execPath, ['--import', 'tsx', self, '--seed', String(rows)], { stdio: 'inherit' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--export', String(rows)], { encoding: 'utf8' });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    if (r.status !== 200) throw new Error(`export answered HTTP ${r.status}`);
+    console.log(`${String(rows).padEnd(10)} ${r.seconds.toFixed(2).padStart(6)} s ${mb(r.bytes).padStart(8)} ${mb(r.peakRss).padStart(10)}   (${mb(r.baselineRss)})`);
+  }
+}
