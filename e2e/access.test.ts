@@ -219,6 +219,20 @@ describe('access journey', () => {
     await portal.screenshot(main, 'main-account-menu');
   });
 
+  test('an expired session asks to sign in again (body code 401)', async () => {
+    const page = await portal.newPage();
+    await page.goto('/#/login');
+    await page.evaluate(() => localStorage.setItem('portal.token', 'expired-or-forged-token'));
+    await page.goto('/#/manage/account');
+    const dialog = page.locator('.ant-modal-confirm');
+    await expect.poll(() => dialog.innerText()).toContain(MSG.notLoggedIn);
+    expect(await dialog.innerText()).toContain(MSG.systemTip);
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.waitForURL((u) => u.hash.startsWith('#/login'));
+  });
+
   test('the operator signs in to the platform console with its own token', async () => {
     const page = await portal.newPage();
     await page.goto('/#/platform/recharges');
