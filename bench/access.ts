@@ -31,8 +31,8 @@ const loginBody = JSON.stringify({ phone: DEMO.mainPhone, password: DEMO.passwor
 const login = await fetch(base + API.login, { method: 'POST', headers: signed('POST', API.login, loginBody), body: loginBody }).then((r) => r.json());
 const token = login.data.token as string;
 
-async function measure(title: string, opts: autocannon.Options) {
-  const r = await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, ...opts });
+async function measure(title: string, opts: Omit<autocannon.Options, 'url'>) {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts, url: base });
   const errors = r.errors + r.non2xx;
   console.log(`${title.padEnd(34)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   errors ${errors}`);
   return r;
