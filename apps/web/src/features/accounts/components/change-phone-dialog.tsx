@@ -1,0 +1,84 @@
+import { App, Form, Input, Modal, Steps } from 'antd';
+import { useState } from 'react';
+import { maskPhone } from '@portal/domain/accounts';
+import { MSG } from '@portal/domain/messages';
+import { phone as phoneRule } from '@portal/domain/validation';
+import { CaptchaField } from '../../access/components/captcha-field';
+import { SmsCodeField } from '../../access/components/sms-code-field';
+import { useCaptcha } from '../../access/components/use-captcha';
+import { zodRule } from '../../../lib/form-rules';
+import { changePhone, checkOldPhone } from '../api/security';
+import { OldPhoneCodeField } from './old-phone-code-field';
+import '../../access/components/login.css';
+
+/** 更换手机号 (spec 01 §4): step 1 verifies the old phone's code, step 2 binds the new phone. */
+export function ChangePhoneDialog({ open, phone, onClose, onChanged }: { open: boolean; phone: string; onClose: () => void; onChanged: () => void }) {
+  const { message } = App.useApp();
+  const [step, setStep] = useState(0);
+  const [oldCode, setOldCode] = useState('');
+  const [form1] = Form.useForm();
+  const [form2] = Form.useForm();
+  const captcha1 = useCaptcha();
+  const captcha2 = useCaptcha();
+
+  const close = () => {
+    setStep(0);
+    setOldCode('');
+    onClose();
+  };
+
+  const next = async () => {
+    const v = await form1.validateFields();
+    try {
+      await checkOldPhone(v.captcha);
+    } catch {
+      return;
+    }
+    setOldCode(v.captcha);
+    setStep(1);
+  };
+
+  const confirm = async () => {
+    const v = await form2.validateFields();
+    try {
+      await changePhone({ captcha: oldCode, newCaptcha: v.captcha, newPhone: v.phone.trim() });
+    } catch {
+      return;
+    }
+    message.success(MSG.modifyOk);
+    onChanged();
+    close();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="更换手机号"
+      onCancel={close}
+      onOk={step === 0 ? next : confirm}
+      okText={step === 0 ? '下一步' : MSG.confirm}
+      cancelText={MSG.cancel}
+      destroyOnHidden
+      width={520}
+    >
+      <Steps size="small" current={step} items={[{ title: '验证原手机号' }, { title: '绑定新手机号' }]} style={{ marginBottom: 24 }} />
+      {step === 0 ? (
+        <Form form={form1} layout="vertical" preserve={false}>
+          <Form.Item label="原手机号">
+            <Input value={maskPhone(phone)} disabled />
+          </Form.Item>
+          <CaptchaField captcha={captcha1} />
+          <OldPhoneCodeField form={form1} captcha={captcha1} />
+        </Form>
+      ) : (
+        <Form form={form2} layout="vertical" preserve={false}>
+          <Form.Item label="新手机号" name="phone" required rules={[zodRule(phoneRule)]}>
+            <Input placeholder="请输入手机号码" maxLength={11} inputMode="numeric" />
+          </Form.Item>
+          <CaptchaField captcha={captcha2} />
+          <SmsCodeField form={form2} captcha={captcha2} type="changePhone" />
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import type { SubAccountRow } from '@portal/domain/accounts';
+import { MSG } from '@portal/domain/messages';
+import { useDeleteSubAccount } from '../api/delete-sub-account';
+import { useSubAccounts } from '../api/get-sub-accounts';
+import { SubAccountDialog } from './sub-account-dialog';
+
+const PAGE_SIZES = [10, 20, 30, 50, 100];
+
+/** Tab 子账号管理: table, add/edit dialog, delete with confirmation. */
+export function SubAccountTable() {
+  const { message, modal } = App.useApp();
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [dialog, setDialog] = useState<{ open: boolean; editing: SubAccountRow | null }>({ open: false, editing: null });
+  const list = useSubAccounts(pageNum, pageSize);
+  const remove = useDeleteSubAccount();
+
+  const askDelete = (row: SubAccountRow) =>
+    modal.confirm({
+      title: MSG.systemTip,
+      icon: <ExclamationCircleOutlined />,
+      content: MSG.confirmDeleteSubAccount,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(row.id);
+        } catch {
+          return;
+        }
+        message.success(MSG.deleteOk);
+      },
+    });
+
+  const columns: TableColumnsType<SubAccountRow> = [
+    { title: '昵称', dataIndex: 'name' },
+    { title: '手机号', dataIndex: 'phone', render: (v: string) => v || '—' },
+    { title: '登录账号', dataIndex: 'account' },
+    { title: '密码', dataIndex: 'password' },
+    { title: '创建时间', dataIndex: 'createTime', width: 180 },
+    {
+      title: '操作',
+      key: 'op',
+      width: 140,
+      render: (_, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setDialog({ open: true, editing: row })}>
+            编辑
+          </Button>
+          <Button type="link" size="small" danger onClick={() => askDelete(row)}>
+            删除
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div style={{ marginBottom: 16 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, editing: null })}>
+          添加子账号
+        </Button>
+      </div>
+      <Table
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: MSG.emptyList }}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (n) => `共 ${n} 条`,
+          onChange: (p, s) => {
+            setPageNum(s !== pageSize ? 1 : p);
+            setPageSize(s);
+          },
+        }}
+      />
+      <SubAccountDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
+    </>
+  );
+}
