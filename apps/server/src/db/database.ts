@@ -4,6 +4,7 @@ import type { ProductTables } from './schema/products';
 import type { FilesTables } from './schema/files';
 import type { WalletTables } from './schema/wallet';
 import type { OrderTables } from './schema/orders';
+import type { AfterSaleTables } from './schema/after-sales';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
@@ -11,6 +12,7 @@ export interface Database extends ProductTables {}
 export interface Database extends FilesTables {}
 export interface Database extends WalletTables {}
 export interface Database extends OrderTables {}
+export interface Database extends AfterSaleTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -9,9 +9,13 @@ import walletRoutes from './wallet/wallet.routes';
 import platformWalletRoutes from '../platform/wallet.routes';
 import productsRoutes from './products/products.routes';
 import productsReviewRoutes from '../platform/products-review.routes';
+import afterSalesRoutes from './after-sales/after-sales.routes';
+import platformAfterSalesRoutes from '../platform/after-sales.routes';
+import galleryRoutes from './gallery/gallery.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
 routePlugins.push(fileRoutes, accountRoutes, knowledgeRoutes);
 routePlugins.push(productsRoutes, productsReviewRoutes);
 routePlugins.push(walletRoutes, platformWalletRoutes);
+routePlugins.push(afterSalesRoutes, platformAfterSalesRoutes, galleryRoutes);

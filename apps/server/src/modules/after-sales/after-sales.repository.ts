@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import { afterSaleCheck, afterSaleStatus, afterSaleType } from '@portal/domain/enums';
+import { afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type PlatformAfterSaleListQuery } from '@portal/domain/after-sales';
+import { fenToYuan } from '@portal/domain/money';
+import type { DB, Tx } from '../../db/database';
+import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
+
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Cases joined with their order; `vendorId` null is the platform's view of every vendor. */
+export function casesQuery(db: DB | Tx, vendorId: number | null, ownerId: number | null = null) {
+  let q = db.selectFrom('after_sales').innerJoin('orders as o', 'o.id', 'after_sales.order_id');
+  if (vendorId !== null) q = q.where('after_sales.vendor_id', '=', vendorId);
+  if (ownerId !== null) q = q.where('after_sales.created_by', '=', ownerId);
+  return q;
+}
+
+type CaseQuery = ReturnType<typeof casesQuery>;
+
+export function applyCaseFilters(q: CaseQuery, f: AfterSaleListQuery & Partial<Pick<PlatformAfterSaleListQuery, 'checkStatus' | 'type'>>, pg: boolean): CaseQuery {
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    const op = pg ? sql`ilike` : sql`like`;
+    const like = (col: string) => sql<boolean>`${sql.ref(col)} ${op} ${pattern} escape '\\'`;
+    q = q.where((eb) => eb.or([like('o.order_no'), like('o.real_name'), like('o.phone'), like('after_sales.reasons')]));
+  }
+  if (f.status !== undefined) q = q.where('after_sales.status', '=', f.status);
+  if (f.checkStatus !== undefined) q = q.where('after_sales.check_status', '=', f.checkStatus);
+  if (f.type !== undefined) q = q.where('after_sales.type', '=', f.type);
+  const min = fromShanghai(f.minTime);
+  const max = fromShanghai(f.maxTime, true);
+  if (min) q = q.where('after_sales.created_at', '>=', min);
+  if (max) q = q.where('after_sales.created_at', '<=', max);
+  return q;
+}
+
+const CASE_COLUMNS = [
+  'after_sales.id',
+  'after_sales.vendor_id',
+  'after_sales.created_by',
+  'after_sales.order_id',
+  'after_sales.type',
+  'after_sales.status',
+  'after_sales.check_status',
+  'after_sales.check_reason',
+  'after_sales.processing_status',
+  'after_sales.money_fen',
+  'after_sales.reasons',
+  'after_sales.description',
+  'after_sales.voucher',
+  'after_sales.old_order_id',
+  'after_sales.new_order_id',
+  'after_sales.created_at',
+  'after_sales.check_time',
+  'o.order_no',
+  'o.real_name',
+  'o.phone',
+  'o.service_type',
+] as const;
+
+export type CaseRecord = Awaited<ReturnType<typeof selectCases>>[number];
+
+export function selectCases(q: CaseQuery) {
+  return q.select(CASE_COLUMNS).execute();
+}
+
+/** Order numbers of re-dispatched orders, and product summaries ("型号 ×2、型号") of the cases' orders. */
+async function extras(db: DB | Tx, records: CaseRecord[]) {
+  const newIds = [...new Set(records.map((r) => r.new_order_id).filter((v): v is number => v !== null))];
+  const orderIds = [...new Set(records.map((r) => r.order_id))];
+  const newOrders = newIds.length ? await db.selectFrom('orders').select(['id', 'order_no']).where('id', 'in', newIds).execute() : [];
+  const lines = orderIds.length
+    ? await db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name', 'number']).where('order_id', 'in', orderIds).orderBy('id').execute()
+    : [];
+  const summaries = new Map<number, string[]>();
+  for (const l of lines) {
+    const name = l.model_name || l.category_name;
+    summaries.set(l.order_id, [...(summaries.get(l.order_id) ?? []), l.number > 1 ? `${name} ×${l.number}` : name]);
+  }
+  return { newNo: new Map(newOrders.map((o) => [o.id, o.order_no])), summaries };
+}
+
+export async function toCaseRows(db: DB | Tx, records: CaseRecord[]): Promise<AfterSaleRow[]> {
+  const { newNo, summaries } = await extras(db, records);
+  return records.map((r) => {
+    const state = { type: r.type, status: r.status, checkStatus: r.check_status, processingStatus: r.processing_status, checkReason: r.check_reason };
+    return {
+      id: r.id,
+      afterId: r.id,
+      type: r.type,
+      typeName: afterSaleType.label(r.type),
+      status: r.status,
+      statusName: afterSaleStatus.label(r.status),
+      checkStatus: r.check_status,
+      checkStatusName: afterSaleCheck.label(r.check_status),
+      checkReason: r.check_reason,
+      processingStatus: r.processing_status,
+      money: fenToYuan(Number(r.money_fen)),
+      reasons: r.reasons,
+      description: r.description,
+      voucher: r.voucher,
+      createTime: toShanghai(r.created_at),
+      checkTime: toShanghai(r.check_time),
+      orderId: r.order_id,
+      orderNo: r.order_no,
+      oldOrder: r.order_no,
+      oldOrderId: r.old_order_id,
+      newOrder: r.new_order_id ? (newNo.get(r.new_order_id) ?? '') : '',
+      newOrderId: r.new_order_id,
+      realName: r.real_name,
+      phone: r.phone,
+      serviceType: r.service_type,
+      productSummary: (summaries.get(r.order_id) ?? []).join('、'),
+      statusTip: afterSaleStatusTip(state),
+    };
+  });
+}
+
+export async function countCases(q: CaseQuery): Promise<number> {
+  const { n } = await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function timelineOf(db: DB | Tx, caseId: number) {
+  const logs = await db.selectFrom('after_sale_logs').select(['content', 'operator', 'created_at']).where('after_sale_id', '=', caseId).orderBy('id', 'desc').execute();
+  return logs.map((l) => ({ createTime: toShanghai(l.created_at), content: l.content, operator: l.operator }));
+}
+
+export async function writeCaseLog(tx: Tx, c: { id: number; vendor_id: number }, content: string, operator: string) {
+  await tx
+    .insertInto('after_sale_logs')
+    .values({ after_sale_id: c.id, vendor_id: c.vendor_id, content: content.slice(0, 1000), operator: operator.slice(0, 60), created_at: nowIso() })
+    .execute();
+}
+
+export function reasonsOf(db: DB | Tx, type: number) {
+  return db.selectFrom('after_sale_reasons').select(['id', 'type', 'content']).where('type', '=', type).orderBy('sort').orderBy('id').execute();
+}

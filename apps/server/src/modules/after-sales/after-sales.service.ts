@@ -1,0 +1,209 @@
+import { AFTER_SALE_CHECK, AFTER_SALE_MSG, AFTER_SALE_STATUS, PROCESSING_STATUS, type AfterSaleApplyInput } from '@portal/domain/after-sales';
+import { afterSaleType, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { fenToYuanText, yuanToFen } from '@portal/domain/money';
+import { deriveStatusInfo } from '@portal/domain/orders';
+import { PERM } from '@portal/domain/permissions';
+import type { Updateable } from 'kysely';
+import type { DB, Tx } from '../../db/database';
+import type { AfterSalesTable } from '../../db/schema/after-sales';
+import { badRequest, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import { ownScope } from '../../plugins/auth';
+import type { OperatorPrincipal, VendorPrincipal } from '../../plugins/context';
+import { assertOwnFiles } from '../files/files.repository';
+import { loadOrder, transit } from '../orders/order-state-machine';
+import { userDisplayName } from '../wallet/wallet.repository';
+import { moveBalance } from '../wallet/wallet.service';
+import { reasonsOf, writeCaseLog } from './after-sales.repository';
+import { redispatchOrder } from './redispatch';
+
+/** A path as the upload widget sends it, with the image root (e.g. /files) removed. */
+export function normalizePath(value: string, fileRootUrl: string): string {
+  let v = value.trim();
+  const root = fileRootUrl.replace(/\/+$/, '');
+  if (root && v.startsWith(`${root}/`)) v = v.slice(root.length);
+  return v.startsWith('/') ? v : `/${v}`;
+}
+
+async function loadCase(tx: Tx | DB, id: number, vendorId: number | null, ownerId: number | null = null) {
+  let q = tx.selectFrom('after_sales').selectAll().where('id', '=', id);
+  if (vendorId !== null) q = q.where('vendor_id', '=', vendorId);
+  if (ownerId !== null) q = q.where('created_by', '=', ownerId);
+  const c = await q.executeTakeFirst();
+  if (!c) throw notFound();
+  return c;
+}
+
+/**
+ * Vendor side: apply for compensation or after-sales on a completed order, and withdraw while
+ * the platform has not reviewed it. The case row and the order's move commit together.
+ */
+export function afterSalesService(db: DB, fileRootUrl: string) {
+  return {
+    async apply(p: VendorPrincipal, input: AfterSaleApplyInput): Promise<{ id: number }> {
+      const known = new Set((await reasonsOf(db, input.type)).map((r) => r.content));
+      if (input.reasons.some((r) => !known.has(r))) throw badRequest(AFTER_SALE_MSG.reasonUnknown);
+      const voucher = input.voucher.map((v) => normalizePath(v, fileRootUrl));
+      await assertOwnFiles(db, p.vendorId, voucher);
+      const operator = await userDisplayName(db, p.userId);
+      const orderScope = ownScope(p, PERM.orderList);
+      return db.transaction().execute(async (tx) => {
+        const order = await loadOrder(tx, input.orderId, p.vendorId);
+        if (orderScope !== null && order.created_by !== orderScope) throw notFound();
+        const open = await tx
+          .selectFrom('after_sales')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('status', 'in', [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS.processing])
+          .executeTakeFirst();
+        if (open) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
+        if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);
+        const now = nowIso();
+        const moneyFen = input.type === 1 ? yuanToFen(input.money) : 0;
+        const created = await tx
+          .insertInto('after_sales')
+          .values({
+            vendor_id: p.vendorId,
+            created_by: p.userId,
+            order_id: order.id,
+            old_order_id: order.id,
+            type: input.type,
+            status: AFTER_SALE_STATUS.applying,
+            check_status: AFTER_SALE_CHECK.reviewing,
+            money_fen: moneyFen,
+            reasons: input.reasons.join(','),
+            description: input.description,
+            voucher: voucher.join(','),
+            created_at: now,
+          })
+          .returning(['id', 'vendor_id'])
+          .executeTakeFirstOrThrow();
+        const typeName = afterSaleType.label(input.type);
+        const what = input.type === 1 ? `申请赔偿 ¥${fenToYuanText(moneyFen)}` : '申请售后';
+        await transit(tx, 'requestAfterSale', order.id, p.vendorId, {
+          operator,
+          content: `${what}，原因：${input.reasons.join('、')}`,
+          relevanceType: 'afterSale',
+          relevanceId: created.id,
+          certificate: voucher,
+        });
+        await writeCaseLog(tx, created, `提交${typeName}申请，等待平台审核`, operator);
+        return { id: created.id };
+      });
+    },
+
+    async withdraw(p: VendorPrincipal, id: number): Promise<void> {
+      const operator = await userDisplayName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        const c = await loadCase(tx, id, p.vendorId, ownScope(p, PERM.afterSaleList));
+        const moved = await tx
+          .updateTable('after_sales')
+          .set({ check_status: AFTER_SALE_CHECK.withdrawn, status: AFTER_SALE_STATUS.closed, finished_at: nowIso() })
+          .where('id', '=', c.id)
+          .where('check_status', '=', AFTER_SALE_CHECK.reviewing)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.cannotWithdraw);
+        await transit(tx, 'withdrawAfterSale', c.order_id, p.vendorId, { operator, content: '厂家撤回售后申请', relevanceType: 'afterSale', relevanceId: c.id });
+        await writeCaseLog(tx, c, '厂家撤回申请', operator);
+      });
+    },
+  };
+}
+
+/**
+ * Platform side: review (approve / reject), then for after-sales the handling and completion.
+ * A compensation is credited to the vendor's wallet in the same transaction as the approval.
+ */
+export function afterSalesPlatformService(db: DB) {
+  /** Claim a reviewing case: the conditional UPDATE makes a second decision impossible. */
+  async function decide(tx: Tx, id: number, set: Updateable<AfterSalesTable>) {
+    const c = await loadCase(tx, id, null);
+    const r = await tx.updateTable('after_sales').set(set).where('id', '=', c.id).where('check_status', '=', AFTER_SALE_CHECK.reviewing).executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.alreadyHandled);
+    return c;
+  }
+
+  return {
+    async approve(op: OperatorPrincipal, id: number, body: { processingStatus?: number; remark: string }) {
+      return db.transaction().execute(async (tx) => {
+        const current = await loadCase(tx, id, null);
+        const log = { operator: op.name, relevanceType: 'afterSale', relevanceId: id };
+        const now = nowIso();
+        if (current.type === 1) {
+          const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.completed, check_time: now, finished_at: now, checked_by: op.operatorId });
+          const order = await loadOrder(tx, c.order_id, c.vendor_id);
+          const money = Number(c.money_fen);
+          const moved = await moveBalance(tx, {
+            vendorId: c.vendor_id,
+            amountFen: money,
+            paymentType: PAYMENT_TYPE.orderCompensation,
+            payMethod: PAY_METHOD.balance,
+            payStatus: PAY_STATUS.paid,
+            orderNo: order.order_no,
+            orderId: order.id,
+            remarks: `订单赔偿：${c.reasons.split(',').join('、')}`,
+            operator: op.name,
+            operatorId: op.operatorId,
+          });
+          await tx.updateTable('after_sales').set({ account_record_id: moved.recordId }).where('id', '=', c.id).execute();
+          await transit(tx, 'finishAfterSale', c.order_id, c.vendor_id, { ...log, content: `平台审核通过，赔偿 ¥${fenToYuanText(money)} 已转入账户余额` });
+          await writeCaseLog(tx, c, `平台审核通过${body.remark ? `（${body.remark}）` : ''}`, op.name);
+          await writeCaseLog(tx, c, `赔偿 ¥${fenToYuanText(money)} 已转入账户余额，流水号 ${moved.transactionFlowNo}`, op.name);
+          return;
+        }
+        if (body.processingStatus === undefined) throw badRequest(AFTER_SALE_MSG.processingRequired);
+        const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.processing, processing_status: body.processingStatus, check_time: now, checked_by: op.operatorId });
+        await writeCaseLog(tx, c, `平台审核通过${body.remark ? `（${body.remark}）` : ''}`, op.name);
+        if (body.processingStatus === PROCESSING_STATUS.redispatching) {
+          const fresh = await redispatchOrder(tx, c.order_id, c.vendor_id, op.name);
+          await tx.updateTable('after_sales').set({ new_order_id: fresh.id }).where('id', '=', c.id).execute();
+          await transit(tx, 'afterSaleProgress', c.order_id, c.vendor_id, { ...log, content: `原师傅无法处理，平台已重新派单，新工单 ${fresh.orderNo}` });
+          await writeCaseLog(tx, c, `原师傅已取消，平台重新派单，新工单 ${fresh.orderNo}`, op.name);
+        } else {
+          await transit(tx, 'afterSaleProgress', c.order_id, c.vendor_id, { ...log, content: '平台审核通过，师傅处理中' });
+          await writeCaseLog(tx, c, '师傅处理中', op.name);
+        }
+      });
+    },
+
+    async reject(op: OperatorPrincipal, id: number, reason: string) {
+      await db.transaction().execute(async (tx) => {
+        const now = nowIso();
+        const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.rejected, status: AFTER_SALE_STATUS.closed, check_reason: reason, check_time: now, finished_at: now, checked_by: op.operatorId });
+        await transit(tx, 'rejectAfterSale', c.order_id, c.vendor_id, { operator: op.name, content: `售后申请被驳回：${reason}`, relevanceType: 'afterSale', relevanceId: c.id });
+        await writeCaseLog(tx, c, `平台驳回：${reason}`, op.name);
+      });
+    },
+
+    /** A re-dispatched case whose new master has taken over: 0 → 1. */
+    async masterProcessing(op: OperatorPrincipal, id: number) {
+      await db.transaction().execute(async (tx) => {
+        const c = await loadCase(tx, id, null);
+        const r = await tx
+          .updateTable('after_sales')
+          .set({ processing_status: PROCESSING_STATUS.masterProcessing })
+          .where('id', '=', c.id)
+          .where('status', '=', AFTER_SALE_STATUS.processing)
+          .where('processing_status', '=', PROCESSING_STATUS.redispatching)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.notProcessing);
+        await writeCaseLog(tx, c, '新师傅已接单，师傅处理中', op.name);
+      });
+    },
+
+    async complete(op: OperatorPrincipal, id: number, remark: string) {
+      await db.transaction().execute(async (tx) => {
+        const c = await loadCase(tx, id, null);
+        const r = await tx
+          .updateTable('after_sales')
+          .set({ status: AFTER_SALE_STATUS.completed, finished_at: nowIso() })
+          .where('id', '=', c.id)
+          .where('status', '=', AFTER_SALE_STATUS.processing)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.notProcessing);
+        await transit(tx, 'finishAfterSale', c.order_id, c.vendor_id, { operator: op.name, content: `售后处理完成${remark ? `：${remark}` : ''}`, relevanceType: 'afterSale', relevanceId: c.id });
+        await writeCaseLog(tx, c, `售后处理完成${remark ? `：${remark}` : ''}`, op.name);
+      });
+    },
+  };
+}
