@@ -40,7 +40,7 @@ export default function OrderCreateScreen() {
   const tree = useRegionTree();
   const [placed, setPlaced] = useState<number | null>(null);
   const prefilled = useRef(false);
-  const values = Form.useWatch([], form) as Partial<OrderFormValues> | undefined;
+  const values = Form.useWatch((v: OrderFormValues) => v, form) as Partial<OrderFormValues> | undefined;
   const districtId = values?.region?.[2];
   const discount = useDiscountContext(info.data, districtId);
   const productMap = useMemo(() => new Map((products.data?.rows ?? []).map((p) => [p.id, p])), [products.data]);

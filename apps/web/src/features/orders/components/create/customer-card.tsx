@@ -40,6 +40,8 @@ export function CustomerCard({ form }: { form: FormInstance<OrderFormValues> }) 
       });
       void form.validateFields(['realName', 'phone', 'region', 'detailAddress']).catch(() => undefined);
       message.success('识别成功');
+    } catch {
+      // the request layer has shown the reason
     } finally {
       setBusy(false);
     }

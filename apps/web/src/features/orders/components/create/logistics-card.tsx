@@ -27,11 +27,12 @@ export function LogisticsCard({ form, products }: { form: FormInstance<OrderForm
                   </Form.Item>
                   <Form.Item name={[f.name, 'courierCompany']}>
                     <AutoComplete
-                      placeholder="快递公司"
                       style={{ width: 160 }}
                       options={(companies.data ?? []).map((c) => ({ value: c.name }))}
                       filterOption={(input, o) => String(o?.value ?? '').includes(input)}
-                    />
+                    >
+                      <Input placeholder="快递公司" maxLength={50} />
+                    </AutoComplete>
                   </Form.Item>
                   <Form.Item name={[f.name, 'courierNum']}>
                     <Input placeholder="快递单号" maxLength={50} style={{ width: 200 }} />

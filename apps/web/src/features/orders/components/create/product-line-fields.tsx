@@ -78,14 +78,18 @@ export function ProductLineFields({ form, name, index, products, onRemove }: { f
       {product && (product.productVideo.length > 0 || product.finishedDrawing.length > 0) && (
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name={[name, 'productVideoSelect']} label="选择操作视频">
-              <Checkbox.Group options={product.productVideo.map((f) => ({ value: f.fileUrl, label: f.fileName }))} />
-            </Form.Item>
+            {product.productVideo.length > 0 && (
+              <Form.Item name={[name, 'productVideoSelect']} label="选择操作视频">
+                <Checkbox.Group options={product.productVideo.map((f) => ({ value: f.fileUrl, label: f.fileName }))} />
+              </Form.Item>
+            )}
           </Col>
           <Col span={12}>
-            <Form.Item name={[name, 'finishedDrawingSelect']} label="选择完工示例图">
-              <Checkbox.Group options={product.finishedDrawing.map((f) => ({ value: f.fileUrl, label: f.fileName }))} />
-            </Form.Item>
+            {product.finishedDrawing.length > 0 && (
+              <Form.Item name={[name, 'finishedDrawingSelect']} label="选择完工示例图">
+                <Checkbox.Group options={product.finishedDrawing.map((f) => ({ value: f.fileUrl, label: f.fileName }))} />
+              </Form.Item>
+            )}
           </Col>
         </Row>
       )}
