@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { MSG } from '@portal/domain/messages';
+import { deriveStatusInfo, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
+import { fenToYuanText, yuanToFen } from '@portal/domain/money';
+import type { z } from 'zod';
+import type { auditQuery, cancelBody, markerBody, reminderBody, submissionAddBody } from '@portal/domain/orders';
+import type { DB, Tx } from '../../db/database';
+import { badRequest, notFound } from '../../lib/errors';
+import { nowIso } from '../../lib/time';
+import type { VendorPrincipal } from '../../plugins/context';
+import { ownScope } from '../../plugins/auth';
+import { PERM } from '@portal/domain/permissions';
+import { moveBalance } from '../wallet/wallet.service';
+import { resolveRegion } from '../site/region-tree';
+import { operatorName } from './order-create.service';
+import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from './order-state-machine';
+import { json } from './order-row';
+
+// The vendor's actions on an order. Each one runs in one transaction; state changes go through
+// the state machine, money through the wallet's moveBalance.
+
+/** The order as the caller may see it (data scope "own" for sub-accounts); 404 otherwise. */
+async function ownOrder(tx: Tx, p: VendorPrincipal, id: number): Promise<OrderRow> {
+  const o = await loadOrder(tx, id, p.vendorId);
+  const owner = ownScope(p, PERM.orderList);
+  if (owner !== null && o.created_by !== owner) throw notFound();
+  return o;
+}
+
+const flagsOf = (o: OrderRow) => deriveStatusInfo({ status: o.status, node: o.node, parole: o.parole, urgentFlag: String(o.urgent_flag) });
+
+export function orderActions(db: DB) {
+  return {
+    /** Pay from the balance: the conditional 100 → 200 makes a second or concurrent payment fail. */
+    async pay(p: VendorPrincipal, id: number) {
+      const operator = await operatorName(db, p.userId);
+      return db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, id);
+        if (o.status !== 100) throw badRequest(o.paid_flag === 1 ? '该订单已支付，请勿重复支付' : illegalTransition(o, '支付').message);
+        const now = nowIso();
+        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1 });
+        const total = Number(moved.total_fen);
+        await tx.updateTable('orders').set({ real_pay_fen: total }).where('id', '=', id).execute();
+        let balanceAfterFen: number | null = null;
+        if (total > 0) {
+          const r = await moveBalance(tx, {
+            vendorId: p.vendorId, amountFen: -total, paymentType: PAYMENT_TYPE.workOrder, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid,
+            orderNo: moved.order_no, orderId: moved.id, operator, createdBy: p.userId, remarks: '工单支付',
+          });
+          balanceAfterFen = r.balanceAfterFen;
+        }
+        return { id, orderNo: moved.order_no, realPayFen: total, balanceAfterFen };
+      });
+    },
+
+    /** Cancel one or several orders (all or none); paid ones are refunded to the balance. */
+    async cancel(p: VendorPrincipal, input: z.infer<typeof cancelBody>) {
+      const operator = await operatorName(db, p.userId);
+      return db.transaction().execute(async (tx) => {
+        for (const id of [...new Set(input.ids)]) {
+          const o = await ownOrder(tx, p, id);
+          if (!flagsOf(o).isCancell) throw badRequest(`订单${o.order_no}当前状态不能取消`);
+          const moved = await transit(tx, 'cancel', id, p.vendorId, { operator, content: `取消订单：${input.closeRemark}` }, { close_remark: input.closeRemark });
+          const paid = Number(moved.real_pay_fen);
+          if (moved.paid_flag === 1 && paid > 0) {
+            await moveBalance(tx, {
+              vendorId: p.vendorId, amountFen: paid, paymentType: PAYMENT_TYPE.orderRefund, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.refunded,
+              orderNo: moved.order_no, orderId: moved.id, operator, createdBy: p.userId, remarks: `取消订单退款：${input.closeRemark}`.slice(0, 200),
+            });
+            await tx.updateTable('orders').set({ real_pay_fen: 0 }).where('id', '=', id).execute();
+          }
+        }
+        return input.ids.length;
+      });
+    },
+
+    async modifyCustomer(p: VendorPrincipal, input: CustomerModifyInput) {
+      const names = await resolveRegion(db, input.provinceId, input.cityId, input.districtId);
+      if (!names) throw badRequest(MSG.regionRequired);
+      const operator = await operatorName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        if (o.status > 400) throw badRequest('订单已开始施工，不能修改客户信息');
+        const r = await tx
+          .updateTable('orders')
+          .set({
+            real_name: input.realName, phone: input.phone, phone_extension: input.phoneExtension,
+            province_id: input.provinceId, province_name: names.provinceName, city_id: input.cityId, city_name: names.cityName,
+            district_id: input.districtId, district_name: names.districtName, detail_address: input.detailAddress, updated_at: nowIso(),
+          })
+          .where('id', '=', o.id)
+          .where('status', '<=', 400)
+          .executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) throw badRequest('订单已开始施工，不能修改客户信息');
+        await writeLog(tx, o, o.node, { operator, content: `修改客户信息：${input.realName} ${input.phone} ${names.provinceName}${names.cityName}${names.districtName}${input.detailAddress}` });
+      });
+    },
+
+    /** Add the urgent fee; an already-paid order pays it from the balance at once (type 11). */
+    async urgent(p: VendorPrincipal, input: UrgentInput) {
+      const operator = await operatorName(db, p.userId);
+      const fee = yuanToFen(input.urgentPrice);
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        if (!flagsOf(o).isUrgent) throw badRequest(o.urgent_flag === 1 ? '该订单已加急' : illegalTransition(o, '加急').message);
+        const paid = o.paid_flag === 1;
+        const expenses = [...json<Array<{ name: string; price: number; type: number }>>(o.expenses, []), { name: MSG.urgentFeeName, price: fee, type: 1 }];
+        const r = await tx
+          .updateTable('orders')
+          .set({
+            urgent_flag: 1, urgent_type: input.urgentType, urgent_price_fen: fee, total_fen: sql<number>`total_fen + ${fee}`,
+            real_pay_fen: paid ? sql<number>`real_pay_fen + ${fee}` : sql<number>`real_pay_fen`, expenses: JSON.stringify(expenses), updated_at: nowIso(),
+          })
+          .where('id', '=', o.id)
+          .where('urgent_flag', '=', 0)
+          .where('status', '=', o.status)
+          .executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) throw badRequest('该订单已加急');
+        if (paid) {
+          await moveBalance(tx, {
+            vendorId: p.vendorId, amountFen: -fee, paymentType: PAYMENT_TYPE.urgentFee, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid,
+            orderNo: o.order_no, orderId: o.id, operator, createdBy: p.userId, remarks: MSG.urgentFeeName,
+          });
+        }
+        await writeLog(tx, o, o.node, { operator, content: `订单加急（${input.urgentType === 1 ? '12小时' : '24小时'}），加急费¥${fenToYuanText(fee)}${paid ? '，已从余额扣除' : ''}` });
+      });
+    },
+
+    async remind(p: VendorPrincipal, input: z.infer<typeof reminderBody>) {
+      const operator = await operatorName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        if (!flagsOf(o).isReminder) throw illegalTransition(o, '催单');
+        await tx.insertInto('order_reminders').values({ order_id: o.id, vendor_id: p.vendorId, content: input.reminderContent, created_by: p.userId, created_at: nowIso() }).execute();
+        await writeLog(tx, o, o.node, { operator, content: `催单：${input.reminderContent}`, relevanceType: 'reminder' });
+      });
+    },
+
+    async mark(p: VendorPrincipal, input: z.infer<typeof markerBody>) {
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        await tx.updateTable('orders').set({ marker_type: input.markerType, marker_value: input.markerValue, updated_at: nowIso() }).where('id', '=', o.id).execute();
+      });
+    },
+
+    async confirm(p: VendorPrincipal, id: number) {
+      const operator = await operatorName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        await ownOrder(tx, p, id);
+        await transit(tx, 'complete', id, p.vendorId, { operator, content: '厂家确认完工，订单完成' }, { completion_time: nowIso() });
+      });
+    },
+
+    /** The vendor ships the parts the master asked for (node 530 → 540); only once. */
+    async shipParts(p: VendorPrincipal, input: z.infer<typeof submissionAddBody>) {
+      const operator = await operatorName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        const r = await tx
+          .updateTable('material_submissions')
+          .set({ company: input.company, tracking_num: input.trackingNum, phone: input.phone, status: 1, shipped_at: nowIso() })
+          .where('id', '=', input.materialSubmissionId)
+          .where('order_id', '=', o.id)
+          .where('vendor_id', '=', p.vendorId)
+          .where('status', '=', 0)
+          .executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) {
+          const exists = await tx.selectFrom('material_submissions').select('id').where('id', '=', input.materialSubmissionId).where('order_id', '=', o.id).executeTakeFirst();
+          if (!exists) throw notFound();
+          throw badRequest('配件物流信息已填写');
+        }
+        await transit(tx, 'shipParts', o.id, p.vendorId, { operator, content: `配件已发货：${input.company} ${input.trackingNum}`, relevanceType: 'materialSubmission', relevanceId: input.materialSubmissionId });
+      });
+    },
+
+    /** Returned-item review: only while the record is pending (check_status 0). */
+    async auditReturn(p: VendorPrincipal, input: z.infer<typeof auditQuery>) {
+      const operator = await operatorName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        const rec = await tx.selectFrom('return_records').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        if (!rec) throw notFound();
+        const claimed = await tx
+          .updateTable('return_records')
+          .set({ check_status: input.audit, reason: input.reason, checked_at: nowIso() })
+          .where('id', '=', rec.id)
+          .where('check_status', '=', 0)
+          .executeTakeFirst();
+        if (!Number(claimed.numUpdatedRows)) throw badRequest('该返件已审核');
+        const rel = { relevanceType: 'returnRecord', relevanceId: rec.id };
+        if (input.audit === 2) {
+          await transit(tx, 'rejectReturn', o.id, p.vendorId, { operator, content: `返件审核驳回：${input.reason}`, ...rel });
+          return;
+        }
+        await transit(tx, 'approveReturn', o.id, p.vendorId, { operator, content: '返件审核通过', ...rel });
+        const fee = Number(rec.express_fee_fen);
+        if (rec.payment_type === 0 && fee > 0) {
+          await moveBalance(tx, {
+            vendorId: p.vendorId, amountFen: -fee, paymentType: PAYMENT_TYPE.returnCourierFee, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid,
+            orderNo: o.order_no, orderId: o.id, operator, createdBy: p.userId, remarks: `返件快递费 ${rec.express_company_name} ${rec.express_number}`,
+          });
+        }
+        await transit(tx, 'finishReturn', o.id, p.vendorId, { operator, content: '返件审核完成', ...rel });
+      });
+    },
+
+    /** Positive-review review: approving pays the promotion price from the balance (type 9). */
+    async auditPraise(p: VendorPrincipal, input: z.infer<typeof auditQuery>) {
+      const operator = await operatorName(db, p.userId);
+      await db.transaction().execute(async (tx) => {
+        const o = await ownOrder(tx, p, input.orderId);
+        const rec = await tx.selectFrom('praise_records').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        if (!rec) throw notFound();
+        const claimed = await tx
+          .updateTable('praise_records')
+          .set({ check_status: input.audit, reason: input.reason, checked_at: nowIso() })
+          .where('id', '=', rec.id)
+          .where('check_status', '=', 0)
+          .executeTakeFirst();
+        if (!Number(claimed.numUpdatedRows)) throw badRequest('该好评已审核');
+        const rel = { relevanceType: 'praiseRecord', relevanceId: rec.id };
+        if (input.audit === 2) {
+          await transit(tx, 'rejectPraise', o.id, p.vendorId, { operator, content: `好评审核驳回：${input.reason}`, ...rel });
+          return;
+        }
+        await transit(tx, 'approvePraise', o.id, p.vendorId, { operator, content: '好评审核通过', ...rel });
+        const amount = Number(rec.amount_fen);
+        if (amount > 0) {
+          await moveBalance(tx, {
+            vendorId: p.vendorId, amountFen: -amount, paymentType: PAYMENT_TYPE.praisePromotion, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid,
+            orderNo: o.order_no, orderId: o.id, operator, createdBy: p.userId, remarks: '好评推广',
+          });
+        }
+        await transit(tx, 'finishPraise', o.id, p.vendorId, { operator, content: '评价完成', ...rel });
+      });
+    },
+  };
+}
+export type OrderActions = ReturnType<typeof orderActions>;
+export { ownOrder };

@@ -1,0 +1,77 @@
+import { PRICE_FIELDS, guideField } from '@portal/domain/enums';
+import { ORDER_MSG, PricingError, priceOrder, type CatalogPricesFen, type DiscountContext, type OrderAddInput, type PriceResult } from '@portal/domain/orders';
+import { yuanToFen } from '@portal/domain/money';
+import type { DB, Tx } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import { guideColumn, priceColumn, type ProductRecord } from '../products/product-row';
+
+// The server's side of pricing: the catalogue and discount facts come from the database, the
+// arithmetic is the shared priceOrder(); nothing priced by the browser is ever trusted.
+
+export function catalogPricesOf(p: ProductRecord): CatalogPricesFen {
+  const out: CatalogPricesFen = {};
+  for (const f of PRICE_FIELDS) {
+    const v = p[priceColumn(f)];
+    const g = p[guideColumn(f)];
+    out[f] = v == null ? null : Number(v);
+    out[guideField(f)] = g == null ? null : Number(g);
+  }
+  return out;
+}
+
+/** Passed (check_status 1), live products of the vendor, by id; a missing one answers 400. */
+export async function loadOrderableProducts(db: DB | Tx, vendorId: number, ids: number[]): Promise<Map<number, ProductRecord>> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .selectFrom('products')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('id', 'in', unique)
+    .where('check_status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+  if (rows.length !== unique.length) throw badRequest(ORDER_MSG.productUnavailable);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function discountContext(db: DB | Tx, vendorId: number, districtId: string): Promise<DiscountContext> {
+  const [vendor, rate, outlet, tiers] = await Promise.all([
+    db.selectFrom('vendors').select(['order_discount_flag', 'outlet_discount_flag']).where('id', '=', vendorId).executeTakeFirstOrThrow(),
+    db.selectFrom('configs').select('value').where('key', '=', 'create_order_discount').executeTakeFirst(),
+    db.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).executeTakeFirst(),
+    db.selectFrom('outlet_discounts').select(['full_reduce_amount_fen', 'discount_amount_fen']).where('vendor_id', '=', vendorId).execute(),
+  ]);
+  return {
+    orderDiscountFlag: vendor.order_discount_flag === 1,
+    createOrderDiscountRate: rate?.value ?? null,
+    hasDealerOutlet: Boolean(outlet),
+    outletDiscountFlag: vendor.outlet_discount_flag === 1,
+    outletTiers: tiers.map((t) => ({ fullReduceAmountFen: Number(t.full_reduce_amount_fen), discountAmountFen: Number(t.discount_amount_fen) })),
+  };
+}
+
+/** Price a parsed add payload against the catalogue; 400 with a clear text when a service is not offered. */
+export function priceAddInput(input: OrderAddInput, products: Map<number, ProductRecord>, discount: DiscountContext): PriceResult {
+  try {
+    return priceOrder({
+      parole: input.parole,
+      serviceType: input.serviceType,
+      urgentFlag: input.urgentFlag,
+      urgentPriceFen: yuanToFen(input.urgentPrice),
+      discount,
+      lines: input.productList.map((l) => {
+        const p = products.get(l.productId)!;
+        return {
+          number: l.number,
+          maintenanceType: l.maintenanceType,
+          prices: catalogPricesOf(p),
+          modelName: p.model_name,
+          surcharges: l.omsSurchargeList.map((s) => ({ name: s.name, priceFen: yuanToFen(s.price), num: s.num })),
+        };
+      }),
+    });
+  } catch (e) {
+    if (e instanceof PricingError) throw badRequest(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,108 @@
+import { orderNode, orderStatus } from '@portal/domain/enums';
+import { fenToYuan } from '@portal/domain/money';
+import { deriveStatusInfo, displayState, type FileItem, type OrderProductRow, type OrderRow } from '@portal/domain/orders';
+import type { Selectable } from 'kysely';
+import type { OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
+import { toShanghai } from '../../lib/time';
+
+// Rows of the database → the answer shapes of spec 02 §3 (packages/domain/src/orders.ts types).
+
+export type OrderRecord = Selectable<OrdersTable>;
+export type OrderProductRecord = Selectable<OrderProductsTable>;
+export type SurchargeRecord = Selectable<OrderSurchargesTable>;
+
+export function json<T>(text: string | null | undefined, fallback: T): T {
+  try {
+    const v = JSON.parse(text ?? '');
+    return v ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+const flag = (v: number) => (v === 1 ? '1' : '0') as '0' | '1';
+
+export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord[]): OrderProductRow {
+  const price = Number(p.price_fen);
+  return {
+    id: p.id,
+    productId: p.product_id,
+    categoryName: p.category_name,
+    modelName: p.model_name,
+    productPicture: p.picture,
+    number: p.number,
+    price: fenToYuan(price),
+    guidePrice: p.guide_price_fen == null ? null : fenToYuan(Number(p.guide_price_fen)),
+    totalPrice: fenToYuan(price * p.number),
+    maintenanceType: p.maintenance_type,
+    remarks: p.remarks,
+    omsSurchargeList: surcharges.map((s) => ({ id: s.id, pzId: s.pz_id, name: s.name, price: fenToYuan(Number(s.price_fen)), num: s.num })),
+    productVideoSelect: json<string[]>(p.video_select, []),
+    finishedDrawingSelect: json<string[]>(p.drawing_select, []),
+    newProductVideo: json<FileItem[]>(p.new_videos, []),
+    newFinishedDrawing: json<FileItem[]>(p.new_drawings, []),
+  };
+}
+
+export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName: string): OrderRow {
+  const doorTime = toShanghai(o.door_time);
+  const state = { status: o.status, node: o.node, parole: o.parole, urgentFlag: flag(o.urgent_flag), virtualTaking: o.virtual_taking, doorTime };
+  const shown = displayState(state);
+  return {
+    id: o.id,
+    orderNo: o.order_no,
+    status: shown.status,
+    node: shown.node,
+    realStatus: o.status,
+    realNode: o.node,
+    statusName: orderStatus.label(shown.status),
+    nodeName: orderNode.label(shown.node),
+    parole: o.parole,
+    serviceType: o.service_type,
+    createType: o.create_type,
+    urgentFlag: flag(o.urgent_flag),
+    urgentType: o.urgent_type,
+    urgentName: o.urgent_flag === 1 ? '加急费' : '',
+    urgentPrice: fenToYuan(Number(o.urgent_price_fen)),
+    praiseFlag: flag(o.praise_flag),
+    praisePrice: fenToYuan(Number(o.praise_price_fen)),
+    returnParts: flag(o.return_parts),
+    realName: o.real_name,
+    phone: o.phone,
+    phoneExtension: o.phone_extension,
+    provinceId: o.province_id,
+    provinceName: o.province_name,
+    cityId: o.city_id,
+    cityName: o.city_name,
+    districtId: o.district_id,
+    districtName: o.district_name,
+    detailAddress: o.detail_address,
+    doorTime,
+    remarks: o.remarks,
+    contactName: o.contact_name,
+    contactPhone: o.contact_phone,
+    technicalContacts: json(o.technical_contacts, []),
+    addressId: o.address_id,
+    paymentType: o.payment_type,
+    orderSource: o.order_source,
+    orderSourceNum: o.order_source_num,
+    totalPrice: fenToYuan(Number(o.total_fen)),
+    discountPrice: fenToYuan(Number(o.discount_fen)),
+    realPayPrice: fenToYuan(Number(o.real_pay_fen)),
+    payTime: toShanghai(o.pay_time),
+    receivingTime: toShanghai(o.receiving_time),
+    completionTime: toShanghai(o.completion_time),
+    createTime: toShanghai(o.created_at),
+    virtualTaking: o.virtual_taking,
+    paidFlag: o.paid_flag,
+    customerServiceId: o.customer_service_id,
+    markerType: o.marker_type,
+    markerValue: o.marker_value,
+    followRemark: o.follow_remark,
+    closeRemark: o.close_remark,
+    userInfo: { name: creatorName },
+    productList: lines,
+    // Flags follow the real state: a virtually taken order is still cancellable as 200.
+    statusInfo: deriveStatusInfo(state),
+  };
+}

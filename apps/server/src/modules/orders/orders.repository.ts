@@ -1,0 +1,109 @@
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { ORDER_LABELS } from '@portal/domain/enums';
+import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
+import type { Database, DB, Tx } from '../../db/database';
+import { fromShanghai } from '../../lib/time';
+import { toOrderRow, toProductLine, type OrderRecord } from './order-row';
+
+type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** label text → the column condition it means (spec 02 §2.1 order label row). */
+const LABEL_FILTER: Record<(typeof ORDER_LABELS)[number], (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>> = {
+  加急: (eb) => eb('orders.urgent_flag', '=', 1),
+  保内: (eb) => eb('orders.parole', '=', 1),
+  保外: (eb) => eb('orders.parole', '=', 2),
+  安装: (eb) => eb('orders.service_type', '=', 1),
+  维修: (eb) => eb('orders.service_type', '=', 2),
+  清洗: (eb) => eb('orders.service_type', '=', 3),
+  '调制/检测/定位/教学': (eb) => eb('orders.service_type', '=', 4),
+};
+
+/** The vendor's orders (and only the caller's own under data scope "own"). */
+export function vendorOrders(db: DB | Tx, vendorId: number, ownerId: number | null): OrderQuery {
+  let q = db.selectFrom('orders').where('orders.vendor_id', '=', vendorId);
+  if (ownerId !== null) q = q.where('orders.created_by', '=', ownerId);
+  return q;
+}
+
+/** The list filters of GET /api/app/order/list (also the export's). */
+export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean): OrderQuery {
+  if (f.keyWords) {
+    const pattern = likePattern(f.keyWords);
+    const op = pg ? sql`ilike` : sql`like`;
+    const like = (col: string) => sql<boolean>`${sql.ref(col)} ${op} ${pattern} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('orders.order_no', '=', f.keyWords),
+        eb('orders.phone', '=', f.keyWords),
+        like('orders.real_name'),
+        like('orders.phone'),
+        like('orders.order_no'),
+        like('orders.remarks'),
+        eb.exists(
+          eb.selectFrom('order_products as kp').select('kp.id').whereRef('kp.order_id', '=', 'orders.id').where((e2) => e2.or([like('kp.model_name'), like('kp.category_name')])),
+        ),
+      ]),
+    );
+  }
+  const labels = f.label.split(',').map((s) => s.trim()).filter((s): s is keyof typeof LABEL_FILTER => s in LABEL_FILTER);
+  for (const l of labels) q = q.where((eb) => LABEL_FILTER[l](eb));
+  // Several statuses with nodes is the pending shortcut: status in (…) OR node in (…).
+  if (f.status.length > 1 && f.node.length) {
+    q = q.where((eb) => eb.or([eb('orders.status', 'in', f.status), eb('orders.node', 'in', f.node)]));
+  } else {
+    if (f.status.length) q = q.where('orders.status', 'in', f.status);
+    if (f.node.length) q = q.where('orders.node', 'in', f.node);
+  }
+  const minC = fromShanghai(f.minCreateTime);
+  const maxC = fromShanghai(f.maxCreateTime, true);
+  const minD = fromShanghai(f.minCompletionTime);
+  const maxD = fromShanghai(f.maxCompletionTime, true);
+  if (minC) q = q.where('orders.created_at', '>=', minC);
+  if (maxC) q = q.where('orders.created_at', '<=', maxC);
+  if (minD) q = q.where('orders.completion_time', '>=', minD);
+  if (maxD) q = q.where('orders.completion_time', '<=', maxD);
+  return q;
+}
+
+/** Product lines (with surcharges) of the given orders, grouped by order id. */
+export async function linesOf(db: DB | Tx, orderIds: number[]): Promise<Map<number, OrderProductRow[]>> {
+  const out = new Map<number, OrderProductRow[]>();
+  if (!orderIds.length) return out;
+  const [lines, surcharges] = await Promise.all([
+    db.selectFrom('order_products').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    db.selectFrom('order_surcharges').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+  ]);
+  for (const l of lines) {
+    const list = out.get(l.order_id) ?? [];
+    list.push(toProductLine(l, surcharges.filter((s) => s.order_product_id === l.id)));
+    out.set(l.order_id, list);
+  }
+  return out;
+}
+
+export async function creatorNames(db: DB | Tx, userIds: number[]): Promise<Map<number, string>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'account', 'phone']).where('id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((u) => [u.id, u.name || u.account || u.phone || '']));
+}
+
+/** Full answer rows for order records, in the same order. */
+export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderRow[]> {
+  const [lines, names] = await Promise.all([linesOf(db, orders.map((o) => o.id)), creatorNames(db, orders.map((o) => o.created_by))]);
+  return orders.map((o) => toOrderRow(o, lines.get(o.id) ?? [], names.get(o.created_by) ?? ''));
+}
+
+export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean) {
+  const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg);
+  const [{ total }, records] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.selectAll('orders').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute(),
+  ]);
+  return { rows: await toRows(db, records), total: Number(total) };
+}
+
+/** One order of the vendor (respecting data scope); undefined when missing or someone else's. */
+export const findOrder = (db: DB | Tx, vendorId: number, ownerId: number | null, id: number) =>
+  vendorOrders(db, vendorId, ownerId).selectAll('orders').where('orders.id', '=', id).executeTakeFirst();

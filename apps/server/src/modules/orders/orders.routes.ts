@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { API } from '@portal/domain/api-paths';
+import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
+import { id as idRule } from '@portal/domain/validation';
+import * as O from '@portal/domain/orders';
+import { fenToYuan } from '@portal/domain/money';
+import { ok, page } from '../../lib/envelope';
+import { notFound, parse } from '../../lib/errors';
+import { ownScope, vendorOf } from '../../plugins/auth';
+import { contentDisposition } from '../wallet/records-export';
+import { createOrder } from './order-create.service';
+import { orderActions } from './order-actions.service';
+import { orderQueries } from './order-queries.service';
+import { orderRecords } from './order-records.service';
+import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
+import { listOrders } from './orders.repository';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+type IdParams = { Params: { id: string } };
+const idOf = (raw: unknown) => {
+  const r = idRule.safeParse(raw);
+  if (!r.success) throw notFound();
+  return r.data;
+};
+
+/** The vendor's order API (spec 02 §7 Orders; access keys per spec 02 §6). */
+export default async function ordersRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const pg = app.config.isPostgres;
+  const actions = orderActions(db);
+  const queries = orderQueries(db);
+  const records = orderRecords(db, queries);
+  const list = { config: { access: PERM.orderList } } as const;
+  const user = { config: { access: 'user' } } as const;
+
+  app.get(API.orderList, list, async (req) => {
+    const p = vendorOf(req);
+    const { rows, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), pg);
+    return page(rows, total);
+  });
+  app.post(API.orderAdd, { config: { access: PERM.orderAdd } }, async (req) => {
+    const created = await createOrder(db, vendorOf(req), parse(O.orderAddBody, req.body));
+    return ok(created.id, MSG.submitOk);
+  });
+  app.post(API.orderCancel, { config: { access: PERM.orderCancel } }, async (req) => ok(await actions.cancel(vendorOf(req), parse(O.cancelBody, req.body)), MSG.cancelOk));
+  app.post(API.orderCustomerModify, { config: { access: PERM.orderModify } }, async (req) => ok(await actions.modifyCustomer(vendorOf(req), parse(O.customerModifyBody, req.body)), MSG.modifyOk));
+  app.post(API.orderUrgent, { config: { access: PERM.orderSpeed } }, async (req) => ok(await actions.urgent(vendorOf(req), parse(O.urgentBody, req.body)), MSG.modifyOk));
+  app.post(API.orderReminder, user, async (req) => ok(await actions.remind(vendorOf(req), parse(O.reminderBody, req.body)), MSG.remindOk));
+  app.post(API.orderMarker, user, async (req) => ok(await actions.mark(vendorOf(req), parse(O.markerBody, req.body)), MSG.saveOk));
+  app.post<IdParams>(API.orderPay(':id'), { config: { access: PERM.orderPay } }, async (req) => ok(await actions.pay(vendorOf(req), idOf(req.params.id))));
+  app.post<IdParams>(API.orderConfirmation(':id'), { config: { access: PERM.orderConfirmation } }, async (req) => ok(await actions.confirm(vendorOf(req), idOf(req.params.id)), MSG.submitOk));
+  app.get<IdParams>(API.orderCopy(':id'), user, async (req) => ok(await queries.copyText(vendorOf(req), idOf(req.params.id))));
+  app.get<{ Querystring: { phone?: string } }>(API.orderShowMessage, user, async (req) => ok(await queries.phoneWarning(vendorOf(req), String(req.query.phone ?? '').trim())));
+  app.get<{ Querystring: { orderId?: string } }>(API.orderLogistics, user, async (req) => ok(await queries.logistics(vendorOf(req), idOf(req.query.orderId))));
+  app.get(API.orderContactInfo, user, async (req) => ok(await queries.contactInfo(vendorOf(req))));
+  app.get(API.receiveOrderAllCount, user, async () => ok(await queries.publishedCount()));
+  app.get(API.dealtWithOrder, list, async (req) => ok(await queries.pendingCount(vendorOf(req))));
+  app.get(API.orderStatistics, list, async (req) => ok(await queries.statistics(vendorOf(req))));
+  app.get<{ Querystring: { pageSize?: string } }>(API.quicklyOrder, user, async (req) => ok(await queries.quickOrders(vendorOf(req), Number(req.query.pageSize) || 14)));
+  app.get(API.lastOrderProduct, { config: { access: PERM.productList } }, async (req) => ok(await queries.lastOrderProduct(vendorOf(req))));
+
+  app.post(API.orderExport, { config: { access: PERM.orderExport } }, async (req, reply) => {
+    const p = vendorOf(req);
+    const f = parse(O.orderExportBody, { ...(req.query as object), ...(req.body as object) });
+    const stream = streamOrdersXlsx(orderBatches(db, p.vendorId, ownScope(p, PERM.orderList), f, pg), (err) => req.log.error({ err }, 'order export failed'));
+    reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(exportFileName())).header('cache-control', 'no-store');
+    return reply.send(stream);
+  });
+
+  // Dialog data of the list and detail screens.
+  app.get<{ Querystring: { orderId?: string } }>(API.applicationList, user, async (req) => ok(await records.materials(vendorOf(req), idOf(req.query.orderId))));
+  app.get<IdParams>(API.applicationLast(':id'), user, async (req) => ok(await records.lastMaterial(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.submissionInfo(':id'), user, async (req) => ok(await records.material(vendorOf(req), idOf(req.params.id))));
+  app.post(API.submissionAdd, user, async (req) => ok(await actions.shipParts(vendorOf(req), parse(O.submissionAddBody, req.body)), MSG.submitOk));
+  app.get(API.companyList, user, async () => ok(await db.selectFrom('logistics_companies').select(['id', 'name']).orderBy('sort').orderBy('id').execute()));
+  app.get<IdParams>(API.detailInformation(':id'), user, async (req) => ok(await records.completion(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.returnInfo(':id'), user, async (req) => ok(await records.returnOfOrder(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.returnRecord(':id'), user, async (req) => ok(await records.returnRecord(vendorOf(req), idOf(req.params.id))));
+  app.get<{ Params: { a: string; b: string } }>('/api/common/information/getInfo/:a/:b', user, async (req) => {
+    const rec = await records.returnRecord(vendorOf(req), idOf(req.params.b));
+    if (!rec || rec.orderId !== idOf(req.params.a)) throw notFound();
+    return ok(rec);
+  });
+  app.post(API.returnAudit, user, async (req) => {
+    const input = parse(O.auditQuery, { ...(req.query as object), ...(req.body as object) });
+    await actions.auditReturn(vendorOf(req), input);
+    return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);
+  });
+  app.get<IdParams>(API.praiseInfo(':id'), user, async (req) => ok(await records.praiseOfOrder(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.praiseRecord(':id'), user, async (req) => ok(await records.praiseRecord(vendorOf(req), idOf(req.params.id))));
+  app.get(API.praiseAudit, user, async (req) => {
+    const input = parse(O.auditQuery, req.query);
+    await actions.auditPraise(vendorOf(req), input);
+    return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);
+  });
+  app.get<IdParams>(API.fees(':id'), user, async (req) => ok(await queries.expenses(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.surcharge(':id'), user, async (req) => ok(await queries.surcharges(vendorOf(req), idOf(req.params.id))));
+  app.get<{ Querystring: { serviceType?: string } }>(API.serviceList, user, async (req) => {
+    let q = db.selectFrom('surcharge_items').select(['id', 'service_type', 'name', 'price_fen', 'unit']).orderBy('service_type').orderBy('sort').orderBy('id');
+    const st = Number(req.query.serviceType);
+    if (Number.isInteger(st) && st > 0) q = q.where('service_type', '=', st);
+    const rows = await q.execute();
+    return ok(rows.map((r) => ({ id: r.id, pzId: r.id, serviceType: r.service_type, name: r.name, price: fenToYuan(Number(r.price_fen)), unit: r.unit })));
+  });
+  app.get<{ Querystring: { districtId?: string } }>(API.dealerOutletExists, user, async (req) => {
+    const d = String(req.query.districtId ?? '').trim();
+    const row = d ? await db.selectFrom('dealer_outlets').select('id').where('district_id', '=', d).limit(1).executeTakeFirst() : undefined;
+    return ok(Boolean(row));
+  });
+  app.get(API.outletDiscounts, user, async (req) => {
+    const rows = await db.selectFrom('outlet_discounts').selectAll().where('vendor_id', '=', vendorOf(req).vendorId).orderBy('full_reduce_amount_fen').execute();
+    return page(rows.map((r) => ({ id: r.id, fullReduceAmount: fenToYuan(Number(r.full_reduce_amount_fen)), discountAmount: fenToYuan(Number(r.discount_amount_fen)) })), rows.length);
+  });
+  app.get<IdParams>(API.order(':id'), list, async (req) => ok(await queries.detail(vendorOf(req), idOf(req.params.id))));
+}
