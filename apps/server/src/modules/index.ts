@@ -12,6 +12,9 @@ import productsReviewRoutes from '../platform/products-review.routes';
 import afterSalesRoutes from './after-sales/after-sales.routes';
 import platformAfterSalesRoutes from '../platform/after-sales.routes';
 import galleryRoutes from './gallery/gallery.routes';
+import ordersRoutes from './orders/orders.routes';
+import areaRoutes from './orders/area.routes';
+import platformOrdersRoutes from '../platform/orders.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
@@ -19,3 +22,4 @@ routePlugins.push(fileRoutes, accountRoutes, knowledgeRoutes);
 routePlugins.push(productsRoutes, productsReviewRoutes);
 routePlugins.push(walletRoutes, platformWalletRoutes);
 routePlugins.push(afterSalesRoutes, platformAfterSalesRoutes, galleryRoutes);
+routePlugins.push(ordersRoutes, areaRoutes, platformOrdersRoutes);

@@ -6,6 +6,7 @@ import { nowIso } from '../../lib/time';
 import { AGREEMENTS } from './agreements';
 import { seedCategories } from './categories';
 import { seedAfterSaleReasons } from './after-sale-reasons';
+import { seedOrderReference } from './order-reference';
 
 export const SITE_CONFIG: Array<{ key: string; name: string; value: string }> = [
   { key: 'pc', name: 'PC端站点配置', value: JSON.stringify({ logo: '/logo.svg', zhuanyeshifu: '52.6', zhuanyeshifufugailv: '98.6' }) },
@@ -60,6 +61,7 @@ export async function seedReference(db: DB) {
   await upsert(db, 'agreements', AGREEMENTS.map((a) => ({ ...a })), 'id');
   await upsert(db, 'menus', menuRows(MENU_TREE), 'id');
   await seedCategories(db);
+  await seedOrderReference(db);
   await seedAfterSaleReasons(db);
   const { n } = await db.selectFrom('notices').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   if (Number(n) === 0) await db.insertInto('notices').values({ ...NOTICE, created_at: nowIso() }).execute();
