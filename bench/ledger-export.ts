@@ -70,7 +70,14 @@ async function exportOnce(rows: number) {
 
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let peakHeap = 0;
+  let peakExternal = 0;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakExternal = Math.max(peakExternal, m.external);
+  }, 20);
   const t0 = performance.now();
   const res = await fetch(base + API.recordsExport, { method: 'POST', headers: signed(API.recordsExport, '{}', token), body: '{}' });
   let bytes = 0;
@@ -81,7 +88,7 @@ async function exportOnce(rows: number) {
   await handle.db.destroy();
   rmSync(dir, { recursive: true, force: true });
   const maxRss = process.resourceUsage().maxRSS * 1024;
-  console.log(JSON.stringify({ rows, status: res.status, seconds, bytes, baselineRss: baseline, peakRss: Math.max(peak, maxRss) }));
+  console.log(JSON.stringify({ rows, status: res.status, seconds, bytes, baselineRss: baseline, peakRss: Math.max(peak, maxRss), peakHeap, peakExternal }));
 }
 
 const mode = process.argv[2];
@@ -92,12 +99,12 @@ else {
   const self = fileURLToPath(import.meta.url);
   mkdirSync(cacheDir, { recursive: true });
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
-  console.log('rows        time     file      peak RSS   (RSS before export)');
+  console.log('rows        time     file      peak RSS   (RSS before export, peak JS heap, peak external)');
   for (const rows of sizes.length ? sizes : [100_000, 1_000_000]) {
     if (!existsSync(dbFile(rows))) execFileSync(process.execPath, ['--import', 'tsx', self, '--seed', String(rows)], { stdio: 'inherit' });
     const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--export', String(rows)], { encoding: 'utf8' });
     const r = JSON.parse(out.trim().split('\n').pop()!);
     if (r.status !== 200) throw new Error(`export answered HTTP ${r.status}`);
-    console.log(`${String(rows).padEnd(10)} ${r.seconds.toFixed(2).padStart(6)} s ${mb(r.bytes).padStart(8)} ${mb(r.peakRss).padStart(10)}   (${mb(r.baselineRss)})`);
+    console.log(`${String(rows).padEnd(10)} ${r.seconds.toFixed(2).padStart(6)} s ${mb(r.bytes).padStart(8)} ${mb(r.peakRss).padStart(10)}   (${mb(r.baselineRss)}, ${mb(r.peakHeap)}, ${mb(r.peakExternal)})`);
   }
 }

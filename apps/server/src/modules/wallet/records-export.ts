@@ -17,7 +17,7 @@ const COLUMN_WIDTH: Record<(typeof RECORD_COLUMNS)[number]['key'], number> = {
   remarks: 40,
 };
 /** Bytes the client has not read yet before we stop producing rows (keeps memory flat for slow readers). */
-const BACKLOG_LIMIT = 4 * 1024 * 1024;
+const BACKLOG_LIMIT = 1024 * 1024;
 
 /** The cells of one exported row, in RECORD_COLUMNS order. */
 export function exportCells(r: AccountRecord): Array<string | number | null> {
@@ -47,9 +47,27 @@ export function contentDisposition(fileName: string) {
   return `attachment; filename="${ascii.startsWith('.') ? `records${ascii}` : ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-const waitForReader = async (out: PassThrough) => {
-  while (out.readableLength > BACKLOG_LIMIT && !out.destroyed) await new Promise((r) => setTimeout(r, 5));
-};
+type SheetWithStream = { stream?: { pipes?: Array<{ _writableState?: { length?: number } }> } };
+
+/**
+ * Bytes of sheet XML the zip has not compressed yet: exceljs hands each full 64 KB buffer to the
+ * zip entry without waiting for it (exceljs 4.x internals, read defensively: 0 when absent).
+ */
+function zipBacklog(sheet: unknown): number {
+  return (sheet as SheetWithStream).stream?.pipes?.[0]?._writableState?.length ?? 0;
+}
+
+/**
+ * Wait until the zip and the client have taken what was written before producing more. SQLite
+ * reads resolve without yielding to the event loop, so without this the whole file would pile up
+ * in memory; and a slow client holds the producer at its own pace.
+ */
+async function waitForReader(out: PassThrough, sheet: unknown) {
+  await new Promise((resolve) => setImmediate(resolve));
+  while (!out.destroyed && (zipBacklog(sheet) > BACKLOG_LIMIT || out.writableNeedDrain || out.readableLength > BACKLOG_LIMIT)) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 /**
  * Stream the ledger as .xlsx into the returned stream: rows are committed as they are written and
@@ -69,7 +87,7 @@ export function streamRecordsXlsx(batches: AsyncIterable<AccountRecord[]>, onErr
     for await (const batch of batches) {
       if (out.destroyed) return;
       for (const r of batch) sheet.addRow(exportCells(r)).commit();
-      await waitForReader(out);
+      await waitForReader(out, sheet);
     }
     sheet.commit();
     await workbook.commit();
