@@ -130,7 +130,7 @@ export async function createSubAccount(t: TestApp, vendorId: number, menus: Arra
   if (menus.length) {
     await t.db
       .insertInto('user_menus')
-      .values(menus.map((m) => (Array.isArray(m) ? { user_id: user.id, menu_id: m[0], vendor_id: vendorId, data_permissions: m[1] } : { user_id: user.id, menu_id: m, vendor_id: vendorId })))
+      .values(menus.map((m) => ({ user_id: user.id, menu_id: Array.isArray(m) ? m[0] : m, vendor_id: vendorId, data_permissions: Array.isArray(m) ? m[1] : 0 })))
       .execute();
   }
   const login = await post(t, API.login, { account, password, isSubAccount: true });
