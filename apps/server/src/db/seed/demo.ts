@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { seedDemoProducts } from './demo-products';
 import { seedDemoWallet } from './demo-wallet';
+import { seedDemoAccounts } from './demo-accounts';
 
 export const DEMO = {
   mainPhone: '13800138000',
@@ -27,6 +28,7 @@ export const demoSeeders: Array<(ctx: DemoContext) => Promise<void>> = [];
 demoSeeders.push(seedDemoProducts);
 // The wallet first: later seeders pay demo orders from this balance.
 demoSeeders.push(seedDemoWallet);
+demoSeeders.push(seedDemoAccounts);
 
 /** Demo vendor, sub-account and operator: only into a database without vendors. */
 export async function seedDemo(db: DB, dataDir: string): Promise<boolean> {
