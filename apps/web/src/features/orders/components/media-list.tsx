@@ -1,4 +1,5 @@
 import { Image, Space, Typography } from 'antd';
+import { fileUrlOf } from '../../../components/upload';
 
 const VIDEO = /\.(mp4|avi|wmv|mov|webm)(\?|$)/i;
 
@@ -11,9 +12,9 @@ export function MediaList({ urls, videos = false }: { urls: Array<string | { fil
       <Space wrap size={8}>
         {items.map((m, i) =>
           m.video ? (
-            <video key={`${m.url}-${i}`} src={m.url} controls width={160} height={110} style={{ background: '#000', borderRadius: 4 }} />
+            <video key={`${m.url}-${i}`} src={fileUrlOf(m.url)} controls width={160} height={110} style={{ background: '#000', borderRadius: 4 }} />
           ) : (
-            <Image key={`${m.url}-${i}`} src={m.url} width={96} height={96} style={{ objectFit: 'cover', borderRadius: 4 }} alt="图片" />
+            <Image key={`${m.url}-${i}`} src={fileUrlOf(m.url)} width={96} height={96} style={{ objectFit: 'cover', borderRadius: 4 }} alt="图片" />
           ),
         )}
       </Space>

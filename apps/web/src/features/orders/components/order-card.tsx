@@ -7,6 +7,7 @@ import { MarkerDot } from './marker-dot';
 import { OrderActions } from './order-actions';
 import { lineUnitPrice, yuan } from './order-price';
 import { OrderStatusTag } from './order-status-tag';
+import { fileUrlOf } from '../../../components/upload';
 
 /** One order of the list: header (number, time, tags, marker), products, customer, total, actions. */
 export function OrderCard({ order, checked, onCheck }: { order: OrderRow; checked: boolean; onCheck: (on: boolean) => void }) {
@@ -36,7 +37,7 @@ export function OrderCard({ order, checked, onCheck }: { order: OrderRow; checke
         <div className="order-card__products">
           {order.productList.map((p) => (
             <div key={p.id} className="order-card__product">
-              <Image src={p.productPicture} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} alt={p.modelName} fallback="/logo.svg" />
+              <Image src={fileUrlOf(p.productPicture)} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} alt={p.modelName} fallback="/logo.svg" />
               <div>
                 <div className="order-card__model">{p.categoryName} {p.modelName}</div>
                 <Typography.Text type="secondary">

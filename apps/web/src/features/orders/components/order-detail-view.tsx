@@ -14,6 +14,7 @@ import { OrderProgress } from './order-progress';
 import { OrderStatusTag } from './order-status-tag';
 import { PRAISE_REQUIREMENT } from './praise-requirement';
 import './orders.css';
+import { fileUrlOf } from '../../../components/upload';
 
 export interface Crumb {
   title: string;
@@ -29,7 +30,7 @@ function ProductTable({ order }: { order: OrderDetail }) {
       dataSource={order.productList}
       locale={{ emptyText: MSG.emptyList }}
       columns={[
-        { title: '产品图片', dataIndex: 'productPicture', width: 90, render: (v: string, r) => <Image src={v} width={56} height={56} style={{ objectFit: 'cover' }} alt={r.modelName} fallback="/logo.svg" /> },
+        { title: '产品图片', dataIndex: 'productPicture', width: 90, render: (v: string, r) => <Image src={fileUrlOf(v)} width={56} height={56} style={{ objectFit: 'cover' }} alt={r.modelName} fallback="/logo.svg" /> },
         { title: '产品', render: (_, r) => `${r.categoryName} ${r.modelName}` },
         { title: '服务类型', render: (_, r) => `${serviceType.label(order.serviceType)}${r.maintenanceType ? `（${maintenanceType.label(r.maintenanceType)}）` : ''}` },
         { title: '数量', dataIndex: 'number', width: 70 },

@@ -1,5 +1,6 @@
 import { Descriptions, Image, Modal } from 'antd';
 import { useConfigValue } from '../../../site/api/get-config';
+import { fileUrlOf } from '../../../../components/upload';
 
 /** 联系客服: the order's customer-service person (name, phone, WeChat picture), else the platform's numbers. */
 export function ContactServiceDialog({ user, open, onClose }: { user: { name: string; phone: string; wechatPic?: string } | null | undefined; open: boolean; onClose: () => void }) {
@@ -13,7 +14,7 @@ export function ContactServiceDialog({ user, open, onClose }: { user: { name: st
         <Descriptions.Item label="服务热线">{hotline}</Descriptions.Item>
         {user?.wechatPic && (
           <Descriptions.Item label="客服微信">
-            <Image src={user.wechatPic} width={140} alt="客服微信二维码" />
+            <Image src={fileUrlOf(user.wechatPic)} width={140} alt="客服微信二维码" />
           </Descriptions.Item>
         )}
       </Descriptions>
