@@ -7,6 +7,9 @@ import { startPortal, type Portal } from './harness';
 // Issue #2 journey: register through the screens, sign out and in (password, SMS), reset the
 // password, and a sub-account that only sees its permitted menus.
 
+/** Waits for a condition; the machine is shared, so allow more than vitest's 1 s default. */
+const eventually = <T>(fn: () => Promise<T> | T, opts: { message?: string } = {}) => expect.poll(fn, { timeout: 10_000, interval: 100, ...opts });
+
 let portal: Portal;
 beforeAll(async () => {
   portal = await startPortal();
@@ -34,7 +37,7 @@ async function requestSmsCode(page: Page) {
   const refreshed = page.waitForResponse((r) => r.url().includes(API.captchaImage));
   await page.getByRole('button', { name: MSG.getCode }).click();
   await refreshed; // the captcha is single use: a new one replaces it after every request
-  await expect.poll(() => page.locator('.sms-btn').innerText()).toMatch(/^剩余\d+s$/);
+  await eventually(() => page.locator('.sms-btn').innerText()).toMatch(/^剩余\d+s$/);
   await page.getByPlaceholder('请输入短信验证码').fill(await portal.latestSmsCode(phone, previous));
 }
 
@@ -48,7 +51,7 @@ describe('access journey', () => {
     const page = await portal.newPage();
     await page.goto('/#/manage/order');
     await page.waitForURL((u) => u.hash.startsWith('#/login'));
-    await expect.poll(() => page.getByRole('tab', { name: '主账号' }).isVisible()).toBe(true);
+    await eventually(() => page.getByRole('tab', { name: '主账号' }).isVisible()).toBe(true);
     await page.locator('.captcha-img, .login-card').first().waitFor();
     await portal.screenshot(page, 'login');
     // The layout's header, footer and tool are hidden on login.
@@ -57,15 +60,15 @@ describe('access journey', () => {
     expect(await page.locator('.service-tool').count()).toBe(0);
     // Spec 01 §5 messages on an empty password login.
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
-    await expect.poll(() => errorText(page, MSG.phoneRequired).isVisible()).toBe(true);
-    await expect.poll(() => errorText(page, MSG.passwordRequired).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.phoneRequired).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.passwordRequired).isVisible()).toBe(true);
     await page.getByLabel('手机号', { exact: true }).fill('1380013800a');
-    await expect.poll(() => errorText(page, MSG.digitsOnly).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.digitsOnly).isVisible()).toBe(true);
     await page.getByLabel('手机号', { exact: true }).fill('1380013800');
-    await expect.poll(() => errorText(page, MSG.phoneLength).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.phoneLength).isVisible()).toBe(true);
     await page.getByRole('tab', { name: '子账号' }).click();
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
-    await expect.poll(() => errorText(page, MSG.accountRequired).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.accountRequired).isVisible()).toBe(true);
     await page.context().close();
   });
 
@@ -80,16 +83,16 @@ describe('access journey', () => {
     // Every step-1 rule answers with its spec message.
     await page.getByRole('button', { name: '下一步' }).click();
     for (const text of [MSG.phoneRequired, MSG.smsRequired, MSG.agreementRequired]) {
-      await expect.poll(() => errorText(page, text).isVisible()).toBe(true);
+      await eventually(() => errorText(page, text).isVisible()).toBe(true);
     }
     // Asking for a code needs a valid phone and captcha first.
     await page.getByLabel('手机号', { exact: true }).fill('13800');
     await page.getByRole('button', { name: MSG.getCode }).click();
-    await expect.poll(() => errorText(page, MSG.captchaRequired).isVisible()).toBe(true);
-    await expect.poll(() => errorText(page, MSG.phoneLength).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.captchaRequired).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.phoneLength).isVisible()).toBe(true);
     await page.getByPlaceholder('请输入图形验证码').fill('abcd');
     await page.getByRole('button', { name: MSG.getCode }).click();
-    await expect.poll(() => errorText(page, MSG.captchaRequired).isVisible()).toBe(false);
+    await eventually(() => errorText(page, MSG.captchaRequired).isVisible()).toBe(false);
     expect(await portal.smsMessages('13800')).toEqual([]);
 
     await page.getByLabel('手机号', { exact: true }).fill(phone);
@@ -98,36 +101,36 @@ describe('access journey', () => {
     const replaced = page.waitForResponse((r) => r.url().includes(API.captchaImage));
     await page.getByRole('button', { name: MSG.getCode }).click();
     await replaced;
-    await expect.poll(() => toast(page, '图形验证码').isVisible()).toBe(true);
+    await eventually(() => toast(page, '图形验证码').isVisible()).toBe(true);
 
     await requestSmsCode(page);
     await page.getByPlaceholder('请输入短信验证码').fill('12345');
-    await expect.poll(() => errorText(page, MSG.smsLength).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.smsLength).isVisible()).toBe(true);
     await page.getByPlaceholder('请输入短信验证码').fill(await portal.latestSmsCode(phone));
 
     // Each agreement opens its rich text from the server.
     await page.getByText('《隐私政策》').click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('.rich-text').innerText()).not.toBe('');
+    await eventually(() => dialog.locator('.rich-text').innerText()).not.toBe('');
     await dialog.getByRole('button', { name: '我已阅读' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await eventually(() => dialog.isVisible()).toBe(false);
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: '下一步' }).click();
 
     // Step 2: user type fixed, company and password.
-    await expect.poll(() => page.getByText('厂家', { exact: true }).isVisible()).toBe(true);
+    await eventually(() => page.getByText('厂家', { exact: true }).isVisible()).toBe(true);
     await portal.screenshot(page, 'register-step2');
     await page.getByRole('button', { name: /^注\s*册$/ }).click();
-    await expect.poll(() => errorText(page, MSG.companyRequired).isVisible()).toBe(true);
-    await expect.poll(() => errorText(page, MSG.passwordSet).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.companyRequired).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.passwordSet).isVisible()).toBe(true);
     await page.getByLabel('登录密码').fill('12345');
-    await expect.poll(() => errorText(page, MSG.passwordLength).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.passwordLength).isVisible()).toBe(true);
     await page.getByLabel('公司/店铺名称').fill('苏州测试电器有限公司');
     await page.getByLabel('登录密码').fill(firstPassword);
     await page.getByRole('button', { name: /^注\s*册$/ }).click();
 
     // Step 3: done, with 立即下单.
-    await expect.poll(() => page.locator('.ant-result-title', { hasText: '注册成功' }).isVisible()).toBe(true);
+    await eventually(() => page.locator('.ant-result-title', { hasText: '注册成功' }).isVisible()).toBe(true);
     await portal.screenshot(page, 'register-step3');
     const vendor = await portal.db.selectFrom('users').innerJoin('vendors', 'vendors.id', 'users.vendor_id').select(['vendors.company']).where('users.phone', '=', phone).executeTakeFirst();
     expect(vendor?.company).toBe('苏州测试电器有限公司');
@@ -144,9 +147,9 @@ describe('access journey', () => {
   test('password login, SMS login, forgot password and the new password', async () => {
     const page = await portal.newPage();
     await portal.loginAsMain(page, phone, firstPassword);
-    await expect.poll(() => toast(page, MSG.loginOk).isVisible()).toBe(true);
+    await eventually(() => toast(page, MSG.loginOk).isVisible()).toBe(true);
     await page.locator('.site-footer').waitFor();
-    await expect.poll(() => page.locator('.site-footer').innerText()).toContain('service@changfu.example.com');
+    await eventually(() => page.locator('.site-footer').innerText()).toContain('service@changfu.example.com');
     expect(await page.locator('.service-tool').innerText()).toContain('服务热线');
     await logout(page);
 
@@ -157,7 +160,7 @@ describe('access journey', () => {
     await requestSmsCode(page);
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await page.waitForURL((u) => u.hash === '#/');
-    await expect.poll(() => toast(page, MSG.loginOk).isVisible()).toBe(true);
+    await eventually(() => toast(page, MSG.loginOk).isVisible()).toBe(true);
     await logout(page);
 
     // Forgot password.
@@ -170,19 +173,19 @@ describe('access journey', () => {
     await requestSmsCode(page);
     await page.getByLabel('新密码').fill(newPassword);
     await page.getByRole('button', { name: '确认修改' }).click();
-    await expect.poll(() => errorText(page, MSG.confirmRequired).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.confirmRequired).isVisible()).toBe(true);
     await page.getByLabel('确认密码').fill('Different1');
-    await expect.poll(() => errorText(page, MSG.passwordMismatch).isVisible()).toBe(true);
+    await eventually(() => errorText(page, MSG.passwordMismatch).isVisible()).toBe(true);
     await page.getByLabel('确认密码').fill(newPassword);
     await page.getByRole('button', { name: '确认修改' }).click();
-    await expect.poll(() => toast(page, MSG.modifyOk).isVisible()).toBe(true);
+    await eventually(() => toast(page, MSG.modifyOk).isVisible()).toBe(true);
     await page.waitForURL((u) => u.hash.includes('type=1'));
 
     // The old password no longer works; the new one does.
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(firstPassword);
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
-    await expect.poll(() => toast(page, '账号或密码错误').isVisible()).toBe(true);
+    await eventually(() => toast(page, '账号或密码错误').isVisible()).toBe(true);
     expect(page.url()).toContain('#/login');
     await portal.loginAsMain(page, phone, newPassword);
     expect(new URL(page.url()).hash).toBe('#/');
@@ -193,12 +196,12 @@ describe('access journey', () => {
     const page = await portal.newPage();
     await portal.loginAsSub(page);
     const header = page.locator('.head-nav');
-    await expect.poll(() => header.innerText()).toContain('订单管理');
-    await expect.poll(() => header.innerText()).not.toContain('账户信息');
+    await eventually(() => header.innerText()).toContain('订单管理');
+    await eventually(() => header.innerText()).not.toContain('账户信息');
     await header.getByText('订单管理').click();
     await page.waitForURL((u) => u.hash.startsWith('#/manage/order'));
     const menu = page.locator('.manage__side');
-    await expect.poll(() => menu.innerText()).toContain('我的订单');
+    await eventually(() => menu.innerText()).toContain('我的订单');
     const text = await menu.innerText();
     for (const item of ['一键下单', '我的订单', '产品管理', '知识库管理', '售后管理']) expect(text).toContain(item);
     for (const item of ['完工图库', '收支明细', '账户充值', '基本信息', '账户安全', '账户管理']) expect(text).not.toContain(item);
@@ -208,12 +211,12 @@ describe('access journey', () => {
     const main = await portal.newPage();
     await portal.loginAsMain(main);
     await main.locator('.home-hero').waitFor();
-    await expect.poll(() => main.locator('.home-hero__title').innerText()).toContain('华东智能家电制造有限公司');
-    await expect.poll(() => main.locator('.home-stats__total-value').innerText()).toMatch(/^7,646,\d{3}$/);
+    await eventually(() => main.locator('.home-hero__title').innerText()).toContain('华东智能家电制造有限公司');
+    await eventually(() => main.locator('.home-stats__total-value').innerText()).toMatch(/^7,646,\d{3}$/);
     await portal.screenshot(main, 'home');
     await main.goto('/#/manage/zhangHao');
     await main.locator('.manage__side').waitFor();
-    await expect.poll(() => main.locator('.manage__side').innerText()).toContain('账户管理');
+    await eventually(() => main.locator('.manage__side').innerText()).toContain('账户管理');
     for (const item of ['完工图库', '收支明细', '账户充值', '基本信息', '账户安全']) expect(await main.locator('.manage__side').innerText()).toContain(item);
     expect(await main.locator('.head-nav').innerText()).toContain('账户信息');
     await portal.screenshot(main, 'main-account-menu');
@@ -225,7 +228,7 @@ describe('access journey', () => {
     await page.evaluate(() => localStorage.setItem('portal.token', 'expired-or-forged-token'));
     await page.goto('/#/manage/account');
     const dialog = page.locator('.ant-modal-confirm');
-    await expect.poll(() => dialog.innerText()).toContain(MSG.notLoggedIn);
+    await eventually(() => dialog.innerText()).toContain(MSG.notLoggedIn);
     expect(await dialog.innerText()).toContain(MSG.systemTip);
     expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem('portal.token'))).toBeNull();

@@ -8,6 +8,9 @@ import { startPortal, type Portal } from './harness';
 // The web request layer (spec 01 §§7–8) inside the real built app: headers and signature of what it
 // sends, and what the user sees for each body code and HTTP status (answers faked with page.route).
 
+/** Waits for a condition; the machine is shared, so allow more than vitest's 1 s default. */
+const eventually = <T>(fn: () => Promise<T> | T, opts: { message?: string } = {}) => expect.poll(fn, { timeout: 10_000, interval: 100, ...opts });
+
 let portal: Portal;
 let page: Page;
 beforeAll(async () => {
@@ -75,20 +78,20 @@ describe('request layer', () => {
     ];
     for (const [body, text] of cases) {
       await answerUserInfo({ body });
-      await expect.poll(() => toast(text).isVisible(), { message: JSON.stringify(body) }).toBe(true);
+      await eventually(() => toast(text).isVisible(), { message: JSON.stringify(body) }).toBe(true);
       await page.unroute(`**${API.userInfo}`);
     }
   });
 
   test('HTTP failures: 500/422 show the server message, 404 a maintenance text, 401 nothing', async () => {
     await answerUserInfo({ status: 500, body: { msg: '数据库连接失败' } });
-    await expect.poll(() => toast('数据库连接失败').isVisible()).toBe(true);
+    await eventually(() => toast('数据库连接失败').isVisible()).toBe(true);
     await page.unroute(`**${API.userInfo}`);
     await answerUserInfo({ status: 422, body: { msg: '参数无法处理' } });
-    await expect.poll(() => toast('参数无法处理').isVisible()).toBe(true);
+    await eventually(() => toast('参数无法处理').isVisible()).toBe(true);
     await page.unroute(`**${API.userInfo}`);
     await answerUserInfo({ status: 404, body: {} });
-    await expect.poll(() => toast(MSG.systemUpdating).isVisible()).toBe(true);
+    await eventually(() => toast(MSG.systemUpdating).isVisible()).toBe(true);
     await page.unroute(`**${API.userInfo}`);
 
     await page.waitForTimeout(3500); // earlier toasts fade out
