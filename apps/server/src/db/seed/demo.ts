@@ -4,6 +4,7 @@ import { nowIso } from '../../lib/time';
 import { seedDemoProducts } from './demo-products';
 import { seedDemoWallet } from './demo-wallet';
 import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoOrders } from './demo-orders';
 
 export const DEMO = {
   mainPhone: '13800138000',
@@ -29,6 +30,7 @@ demoSeeders.push(seedDemoProducts);
 // The wallet first: later seeders pay demo orders from this balance.
 demoSeeders.push(seedDemoWallet);
 demoSeeders.push(seedDemoAccounts);
+demoSeeders.push(seedDemoOrders);
 
 /** Demo vendor, sub-account and operator: only into a database without vendors. */
 export async function seedDemo(db: DB, dataDir: string): Promise<boolean> {
