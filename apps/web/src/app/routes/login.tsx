@@ -10,6 +10,7 @@ import { SmsLoginForm } from '../../features/access/components/sms-login-form';
 import { readRememberedLogin } from '../../features/access/remembered-login';
 import { useJsonConfig, type PcConfig } from '../../features/site/api/get-config';
 import '../../features/access/components/login.css';
+import { ActionLink } from '../../components/action-link';
 
 const TITLES: Record<LoginType, string> = { '1': '账号登录', '2': '注册账号', '3': '找回密码' };
 const SELLING_POINTS = ['安装、维修、清洗、调试、回收 五大服务', '钱包预付，完工验收后结算', '工单全程可追踪，售后有保障'];
@@ -79,7 +80,7 @@ export default function LoginScreen() {
               <PasswordLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onForgot={() => go(LOGIN_TYPE.forgot)} onSmsLogin={() => setBySms(true)} />
             )}
             <div className="login-card__switch">
-              还没有账号？<a onClick={() => go(LOGIN_TYPE.register)}>立即注册</a>
+              还没有账号？<ActionLink onClick={() => go(LOGIN_TYPE.register)}>立即注册</ActionLink>
             </div>
           </>
         )}

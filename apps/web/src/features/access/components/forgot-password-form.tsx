@@ -8,6 +8,7 @@ import { forgetPassword } from '../api/auth';
 import { CaptchaField } from './captcha-field';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
+import { ActionLink } from '../../../components/action-link';
 
 interface Values {
   phone: string;
@@ -54,7 +55,7 @@ export function ForgotPasswordForm({ onDone, onLogin }: { onDone: () => void; on
         确认修改
       </Button>
       <div className="login-card__switch">
-        想起密码了？<a onClick={onLogin}>返回登录</a>
+        想起密码了？<ActionLink onClick={onLogin}>返回登录</ActionLink>
       </div>
     </Form>
   );

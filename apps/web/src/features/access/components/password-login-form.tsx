@@ -7,6 +7,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { passwordLogin } from '../api/auth';
 import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
 import { useSignIn } from './use-sign-in';
+import { ActionLink } from '../../../components/action-link';
 
 interface Values {
   userName: string;
@@ -60,12 +61,12 @@ export function PasswordLoginForm({ isSub, onForgot, onSmsLogin }: { isSub: bool
           <Checkbox>记住密码</Checkbox>
         </Form.Item>
         <span className="login-card__links">
-          <a onClick={onForgot} role="button" tabIndex={0}>
+          <ActionLink onClick={onForgot}>
             忘记密码
-          </a>
-          <a onClick={onSmsLogin} role="button" tabIndex={0}>
+          </ActionLink>
+          <ActionLink onClick={onSmsLogin}>
             短信验证码登录
-          </a>
+          </ActionLink>
         </span>
       </div>
       <Button type="primary" htmlType="submit" block loading={busy}>

@@ -14,6 +14,7 @@ import { AgreementDialog } from './agreement-dialog';
 import { CaptchaField } from './captcha-field';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
+import { ActionLink } from '../../../components/action-link';
 
 const agreed = z.literal(true, { error: MSG.agreementRequired });
 
@@ -102,7 +103,7 @@ export function RegisterFlow({ onLogin }: { onLogin: () => void }) {
               下一步
             </Button>
             <div className="login-card__switch">
-              已有账号？<a onClick={onLogin}>立即登录</a>
+              已有账号？<ActionLink onClick={onLogin}>立即登录</ActionLink>
             </div>
           </>
         )}

@@ -8,6 +8,7 @@ import { CaptchaField } from './captcha-field';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
 import { useSignIn } from './use-sign-in';
+import { ActionLink } from '../../../components/action-link';
 
 interface Values {
   phone: string;
@@ -43,9 +44,9 @@ export function SmsLoginForm({ isSub, onPasswordLogin }: { isSub: boolean; onPas
       <SmsCodeField form={form} captcha={captcha} type="login" />
       <div className="login-card__row">
         <span />
-        <a onClick={onPasswordLogin} role="button" tabIndex={0}>
+        <ActionLink onClick={onPasswordLogin}>
           账号密码登录
-        </a>
+        </ActionLink>
       </div>
       <Button type="primary" htmlType="submit" block loading={busy}>
         登录
