@@ -1,0 +1,164 @@
+// Orders at scale (SQLite): 1,000,000 orders across 1,000 vendors (one vendor holds 100,000), then
+//  1. GET /api/app/order/list with keyword and filters beside a bare route (autocannon, one run);
+//  2. order creation + payment throughput (create then pay, concurrent clients);
+//  3. export of the big vendor's 100,000 orders: time and peak RSS.
+// Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS tune it)
+import autocannon from 'autocannon';
+import Sqlite from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API } from '@portal/domain/api-paths';
+import { sign } from '@portal/domain/signature';
+import { loadConfig } from '../apps/server/src/config';
+import { buildApp } from '../apps/server/src/app';
+import { setupDatabase } from '../apps/server/src/db/setup';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const VENDORS = 1000;
+const BIG = Math.min(100_000, Math.floor(TOTAL / 10));
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
+const file = join(dir, 'bench.sqlite');
+const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
+const setup = await setupDatabase(config);
+await setup.db.destroy();
+
+// ---- bulk seed with one prepared statement per table inside big transactions
+const t0 = Date.now();
+const raw = new Sqlite(file);
+raw.pragma('journal_mode = WAL');
+raw.pragma('synchronous = OFF');
+const now = new Date().toISOString();
+const pw = await hashPassword('bench123456');
+const insVendor = raw.prepare('insert into vendors (company, created_at, balance_fen) values (?, ?, ?)');
+const insUser = raw.prepare('insert into users (vendor_id, is_sub, phone, name, password_hash, created_at) values (?, 0, ?, ?, ?, ?)');
+const insProduct = raw.prepare(`insert into products (vendor_id, created_by, category_id, category_id_one, category_id_two, category_name, category_name_one, category_name_two, model_name, installation_fen, guide_installation_fen, repair_fen, check_status, created_at)
+  values (?, ?, 10102, 101, 1010, '1.5P', '空调', '挂机', ?, 15000, 20000, 8000, 1, ?)`);
+const vendorIds: number[] = [];
+const userIds: number[] = [];
+const productIds: number[][] = [];
+raw.transaction(() => {
+  for (let v = 0; v < VENDORS; v++) {
+    const vid = Number(insVendor.run(`压测厂家${v}`, now, v === 0 || v === 1 ? 10_000_000_000 : 0).lastInsertRowid);
+    const uid = Number(insUser.run(vid, `170${String(v).padStart(8, '0')}`, `厂家${v}`, pw, now).lastInsertRowid);
+    vendorIds.push(vid);
+    userIds.push(uid);
+    productIds.push(['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610', 'XQG100-HBD14126L'].map((m) => Number(insProduct.run(vid, uid, `${m}-${v}`, now).lastInsertRowid)));
+  }
+})();
+
+const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+const GIVEN = ['建华', '美玲', '志刚', '秀英', '磊', '婷婷', '国庆', '晓燕', '文斌', '静', '海涛', '丽'];
+const STATUSES = [100, 200, 300, 400, 500, 510, 600, 650, 700, 700, 700, 800];
+const NODE: Record<number, number> = { 100: 110, 200: 210, 300: 310, 400: 410, 500: 510, 510: 530, 600: 560, 650: 630, 700: 710, 800: 810 };
+const insOrder = raw.prepare(`insert into orders (vendor_id, created_by, order_no, status, node, parole, service_type, urgent_flag, real_name, phone, province_id, province_name, city_id, city_name, district_id, district_name, detail_address, remarks, total_fen, real_pay_fen, completion_time, created_at, updated_at)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '310000', '上海市', '310100', '上海市', '310112', '闵行区', ?, ?, ?, ?, ?, ?, ?)`);
+const insLine = raw.prepare('insert into order_products (order_id, vendor_id, product_id, category_name, model_name, number, price_fen) values (?, ?, ?, ?, ?, ?, ?)');
+const modelOf = ['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610', 'XQG100-HBD14126L'];
+let seq = 0;
+const span = 365 * 86400_000;
+const start = Date.now();
+function seedVendorOrders(v: number, n: number) {
+  for (let i = 0; i < n; i++) {
+    seq++;
+    const status = STATUSES[seq % STATUSES.length]!;
+    const created = new Date(start - ((seq * 7919) % span)).toISOString();
+    const k = seq % 5;
+    const name = `${SURNAMES[seq % SURNAMES.length]}${GIVEN[(seq >> 3) % GIVEN.length]}`;
+    const phone = `13${String(100000000 + ((seq * 104729) % 900000000)).slice(0, 9)}`;
+    const oid = Number(insOrder.run(vendorIds[v], userIds[v], `GD${String(seq).padStart(20, '0')}`, status, NODE[status], seq % 4 ? 1 : 2, (seq % 4) + 1, seq % 9 ? 0 : 1, name, phone,
+      `莘松路${seq % 999}弄${seq % 30}号`, seq % 6 ? '' : '请提前电话联系', 15000, status === 100 ? 0 : 15000, status === 700 ? created : null, created, created).lastInsertRowid);
+    insLine.run(oid, vendorIds[v], productIds[v]![k], '1.5P', modelOf[k], 1, 15000);
+  }
+}
+const others = TOTAL - BIG;
+const per = Math.floor(others / (VENDORS - 1));
+const extra = others - per * (VENDORS - 1);
+for (let from = 0; from < VENDORS; from += 50) {
+  raw.transaction(() => {
+    for (let v = from; v < Math.min(from + 50, VENDORS); v++) seedVendorOrders(v, v === 0 ? BIG : per + (v <= extra ? 1 : 0));
+  })();
+}
+raw.pragma('wal_checkpoint(TRUNCATE)');
+raw.exec('analyze');
+raw.close();
+const seedSeconds = (Date.now() - t0) / 1000;
+
+// ---- the real server on that database
+const handle = await setupDatabase(config);
+const app = await buildApp(config, handle);
+app.get('/bench/bare', { config: { access: 'public', signed: false } }, async () => ({ code: 200, msg: 'ok', data: null }));
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as any).port}`;
+
+function signed(method: string, path: string, rawQuery: string, body: string, token = '') {
+  const timestamp = String(Date.now());
+  return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery, timestamp, token, body }), 'content-type': 'application/json' };
+}
+async function login(v: number) {
+  const body = JSON.stringify({ phone: `170${String(v).padStart(8, '0')}`, password: 'bench123456', isSubAccount: false });
+  const r = await fetch(base + API.login, { method: 'POST', headers: signed('POST', API.login, '', body), body }).then((x) => x.json());
+  return r.data.token as string;
+}
+const typical = 500;
+const tokenTypical = await login(typical);
+const tokenBig = await login(0);
+const tokenPay = await login(1);
+
+const total = Number((await handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+console.log(`seeded ${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}) in ${seedSeconds.toFixed(0)} s; ${CONNECTIONS} connections, ${DURATION} s each, SQLite`);
+
+async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
+  const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
+  const res = await fetch(`${base}${path}${qs ? `?${qs}` : ''}`, { headers: signed('GET', path, qs, '', token) }).then((x) => x.json());
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, url: base, requests: [{ method: 'GET', path: qs ? `${path}?${qs}` : path, headers: signed('GET', path, qs, '', token) }] });
+  console.log(`| ${title} | ${res.total ?? ''} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.errors + r.non2xx} |`);
+}
+
+console.log('| request | total | req/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
+const bare = await autocannon({ connections: CONNECTIONS, duration: DURATION, url: `${base}/bench/bare` });
+console.log(`| bare route | | ${bare.requests.average.toFixed(0)} | ${bare.latency.p50} ms | ${bare.latency.p99} ms | ${bare.errors + bare.non2xx} |`);
+await measure('list page 1, no filter (vendor with ~900 orders)', API.orderList, { pageNum: 1, pageSize: 50 });
+await measure('list keyword customer name 王建华', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 });
+await measure('list keyword product model MRC1892', API.orderList, { keyWords: 'MRC1892', pageNum: 1, pageSize: 50 });
+await measure('list status 700 + label 保内 + created in 90 days', API.orderList, { status: 700, label: '保内', minCreateTime: new Date(Date.now() - 90 * 86400_000).toISOString().slice(0, 10), pageNum: 1, pageSize: 50 });
+await measure('list pending shortcut (statuses + nodes)', API.orderList, { status: '200,300,400,500,600,700,900', node: '530,630', pageNum: 1, pageSize: 50 });
+await measure('list page 1, big vendor (100,000 orders)', API.orderList, { pageNum: 1, pageSize: 50 }, tokenBig);
+await measure('list keyword, big vendor (100,000 orders)', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 }, tokenBig);
+
+// ---- creation + payment throughput
+const product = productIds[1]![0]!;
+const addBody = JSON.stringify({ parole: 1, serviceType: 1, realName: '压测客户', phone: '13912345678', provinceId: '310000', provinceName: '上海市', cityId: '310100', cityName: '上海市', districtId: '310112', districtName: '闵行区', detailAddress: '莘松路1号', productList: [{ productId: product, number: 1 }] });
+let made = 0;
+let failed = 0;
+const until = Date.now() + DURATION * 1000;
+const tp0 = Date.now();
+await Promise.all(Array.from({ length: 8 }, async () => {
+  while (Date.now() < until) {
+    const a = await fetch(base + API.orderAdd, { method: 'POST', headers: signed('POST', API.orderAdd, '', addBody, tokenPay), body: addBody }).then((x) => x.json());
+    if (a.code !== 200) { failed++; continue; }
+    const path = API.orderPay(a.data);
+    const p = await fetch(base + path, { method: 'POST', headers: signed('POST', path, '', '{}', tokenPay), body: '{}' }).then((x) => x.json());
+    if (p.code === 200) made++; else failed++;
+  }
+}));
+console.log(`\ncreate + pay: ${made} orders created and paid in ${((Date.now() - tp0) / 1000).toFixed(1)} s = ${(made / ((Date.now() - tp0) / 1000)).toFixed(0)} orders/s (8 concurrent clients), failures ${failed}`);
+
+// ---- export of the big vendor's 100,000 orders
+let peak = process.memoryUsage().rss;
+const before = peak;
+const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
+const te = Date.now();
+const exp = await fetch(base + API.orderExport, { method: 'POST', headers: signed('POST', API.orderExport, '', '{}', tokenBig), body: '{}' });
+let bytes = 0;
+for await (const chunk of exp.body as any) bytes += chunk.length;
+clearInterval(sampler);
+console.log(`export of ${BIG.toLocaleString()} orders: ${((Date.now() - te) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB xlsx, peak RSS ${(peak / 1048576).toFixed(0)} MB (before ${(before / 1048576).toFixed(0)} MB)`);
+
+await app.close();
+await handle.db.destroy();
+rmSync(dir, { recursive: true, force: true });
