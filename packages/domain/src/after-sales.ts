@@ -46,6 +46,14 @@ const commaList = (v: unknown) =>
     .map((x) => String(x).trim())
     .filter(Boolean);
 
+/** The compensation amount (type 1): required (请输入赔偿金额), whole yuan (请输入正整数). */
+export const compensationMoney = z
+  .union([z.string(), z.number()], { error: MSG.compensationRequired })
+  .transform((v) => String(v).trim())
+  .refine((v) => v !== '', MSG.compensationRequired)
+  .refine((v) => /^\d+$/.test(v) && Number(v) > 0, MSG.positiveInteger)
+  .refine((v) => Number(v) <= COMPENSATION_MAX_YUAN, AFTER_SALE_MSG.moneyTooLarge);
+
 /** POST /api/app/afterSales/application (spec 02 §5 After-sales apply). */
 export const afterSaleApplyBody = z
   .object({
@@ -68,10 +76,8 @@ export const afterSaleApplyBody = z
   })
   .superRefine((o, ctx) => {
     if (o.type !== 1) return;
-    const text = o.money === undefined || o.money === null ? '' : String(o.money).trim();
-    if (!text) ctx.addIssue({ code: 'custom', message: MSG.compensationRequired, path: ['money'] });
-    else if (!/^\d+$/.test(text) || Number(text) <= 0) ctx.addIssue({ code: 'custom', message: MSG.positiveInteger, path: ['money'] });
-    else if (Number(text) > COMPENSATION_MAX_YUAN) ctx.addIssue({ code: 'custom', message: AFTER_SALE_MSG.moneyTooLarge, path: ['money'] });
+    const r = compensationMoney.safeParse(o.money);
+    if (!r.success) ctx.addIssue({ code: 'custom', message: r.error.issues[0]!.message, path: ['money'] });
   })
   // Only compensation carries an amount; an after-sales request never moves money.
   .transform((o) => ({ ...o, money: o.type === 1 ? Number(String(o.money).trim()) : 0 }));

@@ -1,5 +1,86 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { Card, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AFTER_SALE_PAGE_SIZE, type AfterSaleRow } from '@portal/domain/after-sales';
+import { MSG } from '@portal/domain/messages';
+import { paths } from '../../../config/paths';
+import { useAfterSales } from '../../../features/after-sales/api/get-after-sales';
+import { AfterSaleFilters, type AfterSaleFilterValues } from '../../../features/after-sales/components/after-sale-filters';
+import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../../features/after-sales/components/after-sale-status-tag';
+import '../../../features/after-sales/components/after-sales.css';
 
+const PAGE_SIZES = [10, 20, 30, 50, 100];
+
+const columns: TableColumnsType<AfterSaleRow> = [
+  { title: '申请时间', dataIndex: 'createTime', width: 170 },
+  { title: '类型', dataIndex: 'typeName', width: 70 },
+  { title: '订单编号', dataIndex: 'orderNo', width: 200 },
+  {
+    title: '客户信息',
+    key: 'customer',
+    width: 140,
+    render: (_, r) => (
+      <span>
+        {r.realName || '—'}
+        <br />
+        <span className="as-muted">{r.phone}</span>
+      </span>
+    ),
+  },
+  { title: '产品', dataIndex: 'productSummary', width: 160, ellipsis: true },
+  { title: '申请原因', dataIndex: 'reasons', width: 200, ellipsis: true, render: (v: string) => v.split(',').join('、') },
+  { title: '赔偿金额', dataIndex: 'money', width: 100, render: (v: number, r) => (r.type === 1 ? <span className="as-money">¥{v.toFixed(2)}</span> : '—') },
+  { title: '售后状态', dataIndex: 'status', width: 100, render: (s: number) => <AfterSaleStatusTag status={s} /> },
+  { title: '审核状态', dataIndex: 'checkStatus', width: 110, render: (s: number) => <AfterSaleCheckTag checkStatus={s} /> },
+];
+
+/** 售后管理 (spec 02 §2.5): filters, paged list; a row opens afterSaleDetail. */
 export default function AfterSaleScreen() {
-  return <PlaceholderScreen title="售后管理" />;
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<AfterSaleFilterValues>({});
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(AFTER_SALE_PAGE_SIZE);
+  const [from, to] = filters.range ?? [];
+  const list = useAfterSales({
+    keyword: filters.keyword?.trim() || undefined,
+    status: filters.status,
+    minTime: from?.format('YYYY-MM-DD'),
+    maxTime: to?.format('YYYY-MM-DD'),
+    pageNum,
+    pageSize,
+  });
+
+  return (
+    <Card title="售后管理" variant="borderless">
+      <AfterSaleFilters
+        onApply={(f) => {
+          setFilters(f);
+          setPageNum(1);
+        }}
+      />
+      <Table<AfterSaleRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 1200 }}
+        locale={{ emptyText: MSG.emptyList }}
+        rowClassName={() => 'as-row'}
+        onRow={(r) => ({ onClick: () => navigate(paths.manage.afterSaleDetail.getHref(r.id)), 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
+        pagination={{
+          current: pageNum,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (p, s) => {
+            setPageNum(s !== pageSize ? 1 : p);
+            setPageSize(s);
+          },
+        }}
+      />
+    </Card>
+  );
 }

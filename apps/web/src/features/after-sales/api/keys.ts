@@ -1,0 +1,8 @@
+/** Query keys of after-sales; mutations invalidate `afterSaleKeys.all` (and the orders, whose state moves). */
+export const afterSaleKeys = {
+  all: ['afterSales'] as const,
+  list: (query: object) => ['afterSales', 'list', query] as const,
+  detail: (id: number | string) => ['afterSales', 'detail', String(id)] as const,
+  reasons: (type: number) => ['afterSales', 'reasons', type] as const,
+  platform: ['afterSales', 'platform'] as const,
+};

@@ -1,0 +1,8 @@
+import { API } from '@portal/domain/api-paths';
+import { http } from '../../../lib/request';
+
+/** POST download of the chosen originals as a zip (folders by order number). */
+export const downloadPictures = (body: { picIds: number[]; orderIds: number[] }) => {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/\D/g, '');
+  return http.download(API.galleryDownload, body, `完工图库_${stamp}.zip`);
+};
