@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { useAccess } from '../../../lib/access';
 import { useConfigValue } from '../../site/api/get-config';
 import { useConfirmCompletion } from '../api/confirm-completion';
+import { ApplyAfterSaleDialog } from '../../after-sales/components/apply-after-sale-dialog';
 import { getOrderCopyText } from '../api/copy-order';
 import { copyText } from './copy-text';
 import { CancelReasonDialog } from './dialogs/cancel-reason-dialog';
@@ -23,7 +24,7 @@ import { ReminderDialog } from './dialogs/reminder-dialog';
 import { ReturnReviewDialog } from './dialogs/return-review-dialog';
 import { UrgentDialog } from './dialogs/urgent-dialog';
 
-type DialogName = 'customer' | 'cancel' | 'urgent' | 'reminder' | 'contact' | 'marker' | 'logistics' | 'parts' | 'shipping' | 'completion' | 'return' | 'praise';
+type DialogName = 'customer' | 'cancel' | 'urgent' | 'reminder' | 'contact' | 'marker' | 'logistics' | 'parts' | 'shipping' | 'completion' | 'return' | 'praise' | 'afterSale';
 
 /** Statuses after a master has done work, so completion materials may exist. */
 const HAS_COMPLETION = new Set([600, 650, 700, 900]);
@@ -96,6 +97,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
   if (HAS_COMPLETION.has(order.status)) buttons.push(btn('completion', '完工资料', () => setDialog('completion')));
   buttons.push(btn('logistics', '查看物流', () => setDialog('logistics')));
   buttons.push(btn('copy', '复制', () => void copy()));
+  if (info.isAfterSales && can(PERM.orderAfter)) buttons.push(btn('afterSale', '申请售后', () => setDialog('afterSale')));
   if (info.isCancell && can(PERM.orderCancel)) buttons.push(btn('cancel', '取消', askCancel));
   if (can(PERM.orderAdd)) buttons.push(btn('again', '再来一单', () => navigate(paths.orderCreate.getHref('againOrder', { id: order.id }))));
   buttons.push(btn('chat', '在线沟通', openChat));
@@ -120,6 +122,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
       {dialog === 'completion' && <CompletionMaterialsDialog orderId={order.id} open onClose={close} />}
       {dialog === 'return' && <ReturnReviewDialog orderId={order.id} open onClose={close} />}
       {dialog === 'praise' && <PraiseReviewDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'afterSale' && <ApplyAfterSaleDialog orderId={order.id} orderNo={order.orderNo} open onClose={close} />}
     </>
   );
 }
