@@ -213,6 +213,7 @@ describe('access journey', () => {
     await main.locator('.home-hero').waitFor();
     await eventually(() => main.locator('.home-hero__title').innerText()).toContain('华东智能家电制造有限公司');
     await eventually(() => main.locator('.home-stats__total-value').innerText()).toMatch(/^7,646,\d{3}$/);
+    expect(await main.title()).toBe('用户首页 - 厂家服务下单门户');
     await portal.screenshot(main, 'home');
     await main.goto('/#/manage/zhangHao');
     await main.locator('.manage__side').waitFor();

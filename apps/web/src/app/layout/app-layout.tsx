@@ -8,12 +8,14 @@ import { vendorToken } from '../../lib/token-store';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ServiceTool } from './service-tool';
+import { useDocumentTitle } from './use-document-title';
 import { useRouteId } from './use-route-id';
 import './layout.css';
 
 /** The vendor portal's frame (spec 01 §2): header, footer and tool widget, hidden where the spec says. */
 export function AppLayout() {
   useRootFontSize();
+  useDocumentTitle();
   useEffect(() => {
     void loadChatScriptOnce();
   }, []);

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { platformToken } from '../../lib/token-store';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { platformHttp } from '../lib/platform-request';
 import './platform.css';
 
@@ -18,6 +19,7 @@ const MENU = [
 
 /** The operator console frame: its own sign-in (platform token), side menu, content. */
 export function PlatformLayout() {
+  useDocumentTitle();
   const token = platformToken.use();
   const location = useLocation();
   const navigate = useNavigate();

@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { zodRule } from '../../lib/form-rules';
 import { platformToken } from '../../lib/token-store';
+import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { platformHttp } from '../lib/platform-request';
 import '../layout/platform.css';
 
@@ -18,6 +19,7 @@ interface LoginForm {
 
 /** Operator sign-in (POST /api/platform/login, role platform); the token is kept apart from the vendor's. */
 export default function PlatformLoginScreen() {
+  useDocumentTitle();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
