@@ -1,4 +1,4 @@
 export { UploadField, type UploadFieldProps } from './upload-field';
 export { useFilePreview } from './file-preview';
 export { IMAGE_ROOT, fileUrlOf, stripRoot } from './image-root';
-export { itemsOf, valueOf, type UploadItem, type UploadValue } from './upload-value';
+export { itemOf, itemsOf, valueOf, type UploadItem, type UploadValue } from './upload-value';
