@@ -1,5 +1,51 @@
-import { PlaceholderScreen } from '../../components/placeholder-screen';
+import { Card, Input, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { orderStatus, parole, serviceType } from '@portal/domain/enums';
+import { MSG } from '@portal/domain/messages';
+import { paths } from '../../config/paths';
+import { usePlatformOrders, type PlatformOrderRow } from '../../features/orders/api/platform-orders';
+import { yuan } from '../../features/orders/components/order-price';
+import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
 
+/** 订单调度: every vendor's orders (stored status, not the virtual-taking display), newest first. */
 export default function OrdersDispatchScreen() {
-  return <PlaceholderScreen title="订单调度" />;
+  const [status, setStatus] = useState<number | undefined>(200);
+  const [keyWords, setKeyWords] = useState('');
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(20);
+  const list = usePlatformOrders({ status, keyWords: keyWords || undefined, pageNum, pageSize });
+  return (
+    <Card title="订单调度" variant="borderless">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          style={{ width: 160 }}
+          value={status ?? -1}
+          onChange={(v: number) => { setStatus(v === -1 ? undefined : v); setPageNum(1); }}
+          options={[{ value: -1, label: '全部状态' }, ...orderStatus.options]}
+          aria-label="订单状态"
+        />
+        <Input.Search placeholder="订单编号/客户手机号/姓名" allowClear onSearch={(v) => { setKeyWords(v.trim()); setPageNum(1); }} style={{ width: 280 }} enterButton="搜索" />
+      </Space>
+      <Table<PlatformOrderRow>
+        rowKey="id"
+        size="middle"
+        loading={list.isFetching && !list.data}
+        dataSource={list.data?.rows ?? []}
+        locale={{ emptyText: MSG.emptyList }}
+        pagination={{ current: pageNum, pageSize, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 30, 50, 100], showTotal: (t) => `共 ${t} 条`, onChange: (n, s) => { setPageNum(n); setPageSize(s); } }}
+        columns={[
+          { title: '订单编号', dataIndex: 'orderNo', render: (v: string, r) => <Link to={paths.platform.orderDetail.getHref(r.id)}>{v}</Link> },
+          { title: '厂家', dataIndex: 'vendorCompany' },
+          { title: '服务', render: (_, r) => `${parole.label(r.parole)} · ${serviceType.label(r.serviceType)}${r.urgentFlag === '1' ? ' · 加急' : ''}` },
+          { title: '客户', render: (_, r) => <span>{r.realName} {r.phone}<br /><Typography.Text type="secondary">{r.provinceName}{r.cityName}{r.districtName}</Typography.Text></span> },
+          { title: '状态', render: (_, r) => <Space orientation="vertical" size={0}><OrderStatusTag status={r.realStatus} /><Typography.Text type="secondary">{r.nodeName}</Typography.Text></Space> },
+          { title: '师傅', render: (_, r) => (r.master ? `${r.master.name} ${r.master.phone}` : '—') },
+          { title: '金额', render: (_, r) => yuan(r.totalPrice) },
+          { title: '下单时间', dataIndex: 'createTime' },
+          { title: '操作', render: (_, r) => <Link to={paths.platform.orderDetail.getHref(r.id)}>处理</Link> },
+        ]}
+      />
+    </Card>
+  );
 }

@@ -1,0 +1,119 @@
+import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import dayjs from 'dayjs';
+import { MSG } from '@portal/domain/messages';
+import { PLATFORM_ORDER_MSG, type PLATFORM_ORDER_ACTIONS, type PlatformActionBody } from '@portal/domain/orders-platform';
+import { usePlatformOrderAction } from '../../api/platform-order-action';
+import type { PlatformOrderDetail } from '../../api/platform-order';
+import { disabledDoorDate } from '../create/order-form-values';
+import { MasterPicker } from './master-picker';
+
+type ActionDef = (typeof PLATFORM_ORDER_ACTIONS)[number];
+
+interface Values {
+  masterId?: number;
+  doorTime?: dayjs.Dayjs;
+  remarks?: string;
+  pictures?: string[];
+  applyAccessories?: string;
+  fee?: string;
+  expressCompanyName?: string;
+  expressNumber?: string;
+  expressFee?: string;
+  paymentType?: number;
+}
+
+/**
+ * The inputs an action needs (its `needs`), then the move. Pictures are chosen among the order's
+ * product pictures and drawings or given as addresses: the console stands in for the master's app,
+ * which is where real photos come from (docs/decisions/071).
+ */
+export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDetail; def: ActionDef; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const run = usePlatformOrderAction();
+  const needs = def.needs as readonly string[];
+  const pictureOptions = [
+    ...order.productList.flatMap((l) => [l.productPicture, ...l.finishedDrawingSelect, ...l.newFinishedDrawing.map((f) => f.fileUrl)]),
+  ]
+    .filter(Boolean)
+    .filter((u, i, all) => all.indexOf(u) === i)
+    .map((u) => ({ value: u, label: u.split('/').pop() }));
+  const firstLine = order.productList[0]?.id;
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const body: Partial<PlatformActionBody> = {};
+    if (v.masterId) body.masterId = v.masterId;
+    if (v.doorTime) body.doorTime = v.doorTime.format('YYYY-MM-DD HH:mm:ss');
+    if (v.remarks) body.remarks = v.remarks.trim();
+    if (v.pictures?.length) body.pictures = v.pictures.map((fileUrl) => ({ fileUrl, fileType: /\.(mp4|avi|wmv)$/i.test(fileUrl) ? 2 : 1, orderProductId: def.action === 'requestCompletion' || def.action === 'uploadPictures' ? (firstLine ?? null) : null }));
+    if (v.applyAccessories) body.applyAccessories = v.applyAccessories.trim();
+    if (v.fee) body.fee = v.fee.trim();
+    if (needs.includes('expressCompanyName')) {
+      body.expressCompanyName = v.expressCompanyName?.trim();
+      body.expressNumber = v.expressNumber?.trim();
+      if (v.expressFee) body.expressFee = v.expressFee.trim();
+      body.paymentType = v.paymentType ?? 0;
+    }
+    await run.mutateAsync({ id: order.id, action: def.action, body });
+    onClose();
+  };
+
+  return (
+    <Modal title={def.label} open onCancel={onClose} onOk={submit} confirmLoading={run.isPending} okText={MSG.confirm} cancelText={MSG.cancel} width={needs.includes('masterId') ? 820 : 560} destroyOnHidden>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ paymentType: 0, pictures: pictureOptions.slice(0, 1).map((o) => o.value), doorTime: dayjs().add(1, 'day').hour(15).minute(30).second(0) }}>
+        {needs.length === 0 && <p>确认以师傅/平台身份执行「{def.label}」？</p>}
+        {needs.includes('masterId') && (
+          <Form.Item name="masterId" label="选择师傅" rules={[{ required: true, message: PLATFORM_ORDER_MSG.masterRequired }]}>
+            <MasterPicker order={order} />
+          </Form.Item>
+        )}
+        {needs.includes('doorTime') && (
+          <Form.Item name="doorTime" label="上门时间" rules={[{ required: true, message: PLATFORM_ORDER_MSG.doorTimeRequired }]}>
+            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={disabledDoorDate} style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        {needs.includes('applyAccessories') && (
+          <Form.Item name="applyAccessories" label="所需配件" rules={[{ required: true, whitespace: true, message: PLATFORM_ORDER_MSG.accessoriesRequired }]}>
+            <Input.TextArea rows={2} maxLength={400} />
+          </Form.Item>
+        )}
+        {needs.includes('fee') && (
+          <Form.Item name="fee" label="保外费用（元）" rules={[{ required: true, pattern: /^[1-9]\d*$/, message: MSG.positiveInteger }]}>
+            <Input inputMode="numeric" />
+          </Form.Item>
+        )}
+        {needs.includes('expressCompanyName') && (
+          <>
+            <Form.Item name="expressCompanyName" label="快递公司" rules={[{ required: true, whitespace: true, message: PLATFORM_ORDER_MSG.expressRequired }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="expressNumber" label="快递单号" rules={[{ required: true, whitespace: true, message: PLATFORM_ORDER_MSG.expressRequired }]}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="expressFee" label="快递费（元）" rules={[{ pattern: /^\d*$/, message: MSG.positiveInteger }]}>
+              <Input inputMode="numeric" />
+            </Form.Item>
+            <Form.Item name="paymentType" label="快递费支付方">
+              <Radio.Group options={[{ value: 0, label: '厂家支付' }, { value: 1, label: '师傅/客户支付' }]} />
+            </Form.Item>
+          </>
+        )}
+        {(needs.includes('pictures') || needs.includes('expressCompanyName') || def.action === 'requestParts') && (
+          <Form.Item
+            name="pictures"
+            label="图片"
+            extra="可选订单产品图片，或输入图片地址后回车"
+            rules={needs.includes('pictures') && def.action !== 'submitMaterials' ? [{ required: true, type: 'array', min: 1, message: PLATFORM_ORDER_MSG.picturesRequired }] : []}
+          >
+            <Select mode="tags" options={pictureOptions} placeholder="选择或输入图片地址" />
+          </Form.Item>
+        )}
+        {(needs.includes('remarks') || ['refuseAssignment', 'changeTime', 'requestParts'].includes(def.action)) && (
+          <Form.Item name="remarks" label="备注" rules={[{ max: 400, message: '最多输入400个字符' }]}>
+            <Input.TextArea rows={2} maxLength={400} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}
