@@ -580,3 +580,26 @@ export interface OrderDetail extends OrderRow {
   masterInfo: { name: string; phone: string } | null;
   progress: ReturnType<typeof progressSteps>;
 }
+
+/** GET /api/app/order/showMessage?phone — a warning the form shows before submitting (may be ignored). */
+export interface PhoneWarning {
+  warn: boolean;
+  message: string;
+  orders: Array<{ id: number; orderNo: string; status: number; statusName: string; createTime: string }>;
+}
+/** POST /api/common/maintain/area/resolution/{text} answers a list of these. */
+export interface AddressResolution {
+  name: string;
+  mobile: string[];
+  xzq: { province: string; provinceCode: string; city: string; pCode: string; district: string; code: string; subArea: string } | null;
+  detail: string;
+}
+/** GET /api/common/maintain/area/getLonlatByAddress?address&area&city */
+export interface GeocodeResult {
+  located: boolean;
+  lng: number | null;
+  lat: number | null;
+  precision: 'district' | 'none';
+  districtId: string;
+  message: string;
+}
