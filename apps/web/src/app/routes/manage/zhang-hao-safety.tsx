@@ -83,13 +83,16 @@ export default function ZhangHaoSafetyScreen() {
           </div>
         )}
       </div>
-      <ChangePasswordDialog open={dialog === 'password'} phone={phone} onClose={() => setDialog(null)} />
+      {/* Mounted only while open: each opening loads a fresh single-use captcha. */}
+      {dialog === 'password' && <ChangePasswordDialog open phone={phone} onClose={() => setDialog(null)} />}
+      {dialog === 'phone' && (
       <ChangePhoneDialog
-        open={dialog === 'phone'}
+        open
         phone={phone}
         onClose={() => setDialog(null)}
         onChanged={() => void qc.invalidateQueries({ queryKey: ['access'] })}
       />
+      )}
     </Card>
   );
 }

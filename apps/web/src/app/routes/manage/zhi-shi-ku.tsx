@@ -83,6 +83,7 @@ export default function ZhiShiKuScreen() {
     <Card title="知识库管理">
       <Form
         form={filter}
+        name="knowledgeFilter"
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
         onFinish={(v: { title?: string }) => {

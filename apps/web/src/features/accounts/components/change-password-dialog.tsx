@@ -29,7 +29,7 @@ export function ChangePasswordDialog({ open, phone, onClose }: { open: boolean; 
 
   return (
     <Modal open={open} title="修改密码" onCancel={onClose} onOk={submit} okText={MSG.confirm} cancelText={MSG.cancel} destroyOnHidden width={520}>
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ phone }}>
+      <Form form={form} name="changePassword" layout="vertical" preserve={false} initialValues={{ phone }}>
         <Form.Item label="手机号">
           <Input value={maskPhone(phone)} disabled />
         </Form.Item>

@@ -1,4 +1,4 @@
-import { App, Form, Input, Modal, Steps } from 'antd';
+import { App, Form, Input, Modal, Steps, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { maskPhone } from '@portal/domain/accounts';
 import { MSG } from '@portal/domain/messages';
@@ -18,8 +18,6 @@ export function ChangePhoneDialog({ open, phone, onClose, onChanged }: { open: b
   const [oldCode, setOldCode] = useState('');
   const [form1] = Form.useForm();
   const [form2] = Form.useForm();
-  const captcha1 = useCaptcha();
-  const captcha2 = useCaptcha();
 
   const close = () => {
     setStep(0);
@@ -63,22 +61,38 @@ export function ChangePhoneDialog({ open, phone, onClose, onChanged }: { open: b
     >
       <Steps size="small" current={step} items={[{ title: '验证原手机号' }, { title: '绑定新手机号' }]} style={{ marginBottom: 24 }} />
       {step === 0 ? (
-        <Form form={form1} layout="vertical" preserve={false}>
-          <Form.Item label="原手机号">
-            <Input value={maskPhone(phone)} disabled />
-          </Form.Item>
-          <CaptchaField captcha={captcha1} />
-          <OldPhoneCodeField form={form1} captcha={captcha1} />
-        </Form>
+        <OldPhoneStep form={form1} phone={phone} />
       ) : (
-        <Form form={form2} layout="vertical" preserve={false}>
-          <Form.Item label="新手机号" name="phone" required rules={[zodRule(phoneRule)]}>
-            <Input placeholder="请输入手机号码" maxLength={11} inputMode="numeric" />
-          </Form.Item>
-          <CaptchaField captcha={captcha2} />
-          <SmsCodeField form={form2} captcha={captcha2} type="changePhone" />
-        </Form>
+        <NewPhoneStep form={form2} />
       )}
     </Modal>
+  );
+}
+
+/** Step 1: the code sent to the bound phone; its own captcha loads when the step shows. */
+function OldPhoneStep({ form, phone }: { form: FormInstance; phone: string }) {
+  const captcha = useCaptcha();
+  return (
+    <Form form={form} name="changePhoneOld" layout="vertical" preserve={false}>
+      <Form.Item label="原手机号">
+        <Input value={maskPhone(phone)} disabled />
+      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      <OldPhoneCodeField form={form} captcha={captcha} />
+    </Form>
+  );
+}
+
+/** Step 2: the new phone and its code (SMS type changePhone). */
+function NewPhoneStep({ form }: { form: FormInstance }) {
+  const captcha = useCaptcha();
+  return (
+    <Form form={form} name="changePhoneNew" layout="vertical" preserve={false}>
+      <Form.Item label="新手机号" name="phone" required rules={[zodRule(phoneRule)]}>
+        <Input placeholder="请输入手机号码" maxLength={11} inputMode="numeric" />
+      </Form.Item>
+      <CaptchaField captcha={captcha} />
+      <SmsCodeField form={form} captcha={captcha} type="changePhone" />
+    </Form>
   );
 }

@@ -48,7 +48,7 @@ export function SubAccountDialog({ open, editing, onClose }: { open: boolean; ed
       forceRender
       width={520}
     >
-      <Form form={form} layout="horizontal" labelCol={{ flex: '90px' }}>
+      <Form form={form} name="subAccount" layout="horizontal" labelCol={{ flex: '90px' }}>
         <Form.Item label="姓名" name="name" required rules={rules.name}>
           <Input placeholder="请输入姓名" maxLength={30} />
         </Form.Item>

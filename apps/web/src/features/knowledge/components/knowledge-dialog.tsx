@@ -32,7 +32,7 @@ export function KnowledgeDialog({ open, editing, onClose }: { open: boolean; edi
 
   return (
     <Modal open={open} title={editing ? '编辑知识库' : '新增知识库'} onCancel={onClose} onOk={submit} okText={MSG.confirm} cancelText={MSG.cancel} confirmLoading={save.isPending} forceRender width={560}>
-      <Form form={form} layout="horizontal" labelCol={{ flex: '80px' }}>
+      <Form form={form} name="knowledge" layout="horizontal" labelCol={{ flex: '80px' }}>
         <Form.Item label="标题" name="title" required rules={[zodRule(knowledgeAddBody.shape.title)]}>
           <Input placeholder="请输入标题" maxLength={KNOWLEDGE_TITLE_MAX} showCount />
         </Form.Item>
