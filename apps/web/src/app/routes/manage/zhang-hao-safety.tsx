@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { maskPhone } from '@portal/domain/accounts';
 import { MSG } from '@portal/domain/messages';
 import { LOGIN_TYPE, paths } from '../../../config/paths';
-import { closeAccount } from '../../../features/accounts/api/security';
+import { closeAccount } from '../../../features/accounts/api/close-account';
 import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog';
 import { ChangePhoneDialog } from '../../../features/accounts/components/change-phone-dialog';
 import { useAccess } from '../../../lib/access';

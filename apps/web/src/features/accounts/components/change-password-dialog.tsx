@@ -6,7 +6,7 @@ import { CaptchaField } from '../../access/components/captcha-field';
 import { SmsCodeField } from '../../access/components/sms-code-field';
 import { useCaptcha } from '../../access/components/use-captcha';
 import { sameAsRule, zodRule } from '../../../lib/form-rules';
-import { updatePassword } from '../api/security';
+import { updatePassword } from '../api/update-password';
 import '../../access/components/login.css';
 
 /** 修改密码: a code to the bound phone (type forget), the new password twice. */

@@ -7,7 +7,8 @@ import { CaptchaField } from '../../access/components/captcha-field';
 import { SmsCodeField } from '../../access/components/sms-code-field';
 import { useCaptcha } from '../../access/components/use-captcha';
 import { zodRule } from '../../../lib/form-rules';
-import { changePhone, checkOldPhone } from '../api/security';
+import { changePhone } from '../api/change-phone';
+import { checkOldPhone } from '../api/check-old-phone';
 import { OldPhoneCodeField } from './old-phone-code-field';
 import '../../access/components/login.css';
 

@@ -5,7 +5,7 @@ import { countdownLabel, MSG } from '@portal/domain/messages';
 import { captchaText, firstMessage, smsCode } from '@portal/domain/validation';
 import type { CaptchaState } from '../../access/components/use-captcha';
 import { zodRule } from '../../../lib/form-rules';
-import { sendOldPhoneCode } from '../api/security';
+import { sendOldPhoneCode } from '../api/send-old-phone-code';
 
 const COUNTDOWN_S = 60;
 

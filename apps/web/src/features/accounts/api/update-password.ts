@@ -1,0 +1,5 @@
+import { API } from '@portal/domain/api-paths';
+import { http } from '../../../lib/request';
+
+/** POST /api/update/pass {captcha, password}: the code was sent to the bound phone (type forget). */
+export const updatePassword = (body: { captcha: string; password: string }) => http.post<null>(API.updatePass, body);
