@@ -1,8 +1,8 @@
 // Time and peak memory of POST /api/app/records/export over 100,000 and 1,000,000 ledger records,
 // through the real server over HTTP. Run: npx tsx bench/ledger-export.ts [rows…]
-// Each size is seeded once into a cached SQLite file under $TMPDIR, then exported by a fresh child
-// process (server + streaming client), so the peak RSS is the exporter's own.
-import { execFileSync } from 'node:child_process';
+// Each size is seeded once into a cached SQLite file under $TMPDIR, then served by a fresh child
+// process and downloaded by curl, so the peak RSS is the exporting server's own.
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,21 +79,60 @@ async function exportOnce(rows: number) {
     peakExternal = Math.max(peakExternal, m.external);
   }, 20);
   const t0 = performance.now();
-  const res = await fetch(base + API.recordsExport, { method: 'POST', headers: signed(API.recordsExport, '{}', token), body: '{}' });
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  // The client is curl in its own process, so this process's memory is the server's alone.
+  const headers = Object.entries(signed(API.recordsExport, '{}', token)).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const curl = await new Promise<{ status: number; bytes: number }>((resolve, reject) =>
+    execFile('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', '-X', 'POST', '--data-binary', '{}', ...headers, base + API.recordsExport], (err, stdout) => {
+      if (err) return reject(err);
+      const [status, bytes] = stdout.trim().split(' ').map(Number);
+      resolve({ status: status!, bytes: bytes! });
+    }),
+  );
+  const { status, bytes } = curl;
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   await app.close();
   await handle.db.destroy();
   rmSync(dir, { recursive: true, force: true });
   const maxRss = process.resourceUsage().maxRSS * 1024;
-  console.log(JSON.stringify({ rows, status: res.status, seconds, bytes, baselineRss: baseline, peakRss: Math.max(peak, maxRss), peakHeap, peakExternal }));
+  console.log(JSON.stringify({ rows, status, seconds, bytes, baselineRss: baseline, peakRss: Math.max(peak, maxRss), peakHeap, peakExternal }));
+}
+
+/**
+ * The export pipeline alone (database → xlsx → /dev/null) with a forced GC every 4 s, printing the
+ * live heap: what stays allocated, as opposed to garbage V8 has not collected yet.
+ * Run: node --expose-gc --import tsx bench/ledger-export.ts --live 1000000
+ */
+async function liveHeap(rows: number) {
+  const { createWriteStream } = await import('node:fs');
+  const { pipeline } = await import('node:stream/promises');
+  const { connectDatabase } = await import('../apps/server/src/db/connect');
+  const { recordBatches } = await import('../apps/server/src/modules/wallet/wallet.repository');
+  const { streamRecordsXlsx } = await import('../apps/server/src/modules/wallet/records-export');
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc --import tsx');
+  const h = await connectDatabase(dbFile(rows));
+  let done = 0;
+  async function* counted() {
+    for await (const b of recordBatches(h.db, 1, {})) {
+      done += b.length;
+      yield b;
+    }
+  }
+  const timer = setInterval(() => {
+    gc();
+    const m = process.memoryUsage();
+    console.log(`${String(done).padStart(8)} rows written   live heap ${m.heapUsed >> 20} MB   external ${m.external >> 20} MB   rss ${m.rss >> 20} MB`);
+  }, 4000);
+  await pipeline(streamRecordsXlsx(counted(), console.error), createWriteStream('/dev/null'));
+  clearInterval(timer);
+  await h.db.destroy();
 }
 
 const mode = process.argv[2];
 if (mode === '--seed') await seed(Number(process.argv[3]));
 else if (mode === '--export') await exportOnce(Number(process.argv[3]));
+else if (mode === '--live') await liveHeap(Number(process.argv[3]));
 else {
   const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
   const self = fileURLToPath(import.meta.url);

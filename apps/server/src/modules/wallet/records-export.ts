@@ -17,7 +17,7 @@ const COLUMN_WIDTH: Record<(typeof RECORD_COLUMNS)[number]['key'], number> = {
   remarks: 40,
 };
 /** Bytes the client has not read yet before we stop producing rows (keeps memory flat for slow readers). */
-const BACKLOG_LIMIT = 1024 * 1024;
+const BACKLOG_LIMIT = 256 * 1024;
 
 /** The cells of one exported row, in RECORD_COLUMNS order. */
 export function exportCells(r: AccountRecord): Array<string | number | null> {

@@ -69,7 +69,7 @@ export async function listRecords(db: DB, vendorId: number, f: RecordsQuery, pag
  * The filtered ledger in screen order, read in keyset pages so an export of any size holds one
  * page in memory at a time.
  */
-export async function* recordBatches(db: DB, vendorId: number, f: RecordsQuery, batchSize = 2000): AsyncGenerator<AccountRecord[]> {
+export async function* recordBatches(db: DB, vendorId: number, f: RecordsQuery, batchSize = 500): AsyncGenerator<AccountRecord[]> {
   let cursor: { payTime: string; id: number } | null = null;
   for (;;) {
     let q = filterRecords(db.selectFrom('account_records'), vendorId, f).select(RECORD_FIELDS);
