@@ -237,6 +237,25 @@ describe('ledger list', () => {
   });
 });
 
+describe('large export', () => {
+  it('pages through ties in pay time without losing or repeating a row', async () => {
+    const v = await createVendor(t);
+    const same = '2026-10-01T02:00:00.000Z';
+    const rows = Array.from({ length: 1203 }, (_, i) => ({
+      vendor_id: v.vendorId, change_type: 1, amount_fen: 100 + i, before_balance_fen: 0, balance_after_fen: 100 + i, settled: 1,
+      payment_type: PAYMENT_TYPE.platformTopUp, pay_method: PAY_METHOD.balance, pay_status: PAY_STATUS.paid,
+      transaction_flow_no: `TIE${String(i).padStart(8, '0')}`, operator: '批量', pay_time: i % 3 === 0 ? same : `2026-10-0${1 + (i % 5)}T0${i % 10}:00:00.000Z`, created_at: same,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('account_records').values(rows.slice(i, i + 200)).execute();
+    const sheet = readXlsx((await exportRecords(v.token, {})).rawPayload).rows.slice(1);
+    expect(sheet).toHaveLength(1203);
+    expect(new Set(sheet.map((r) => r[5])).size).toBe(1203);
+    const times = sheet.map((r) => String(r[2]));
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(sheet.reduce((s, r) => s + Math.round(Number(r[3]) * 100), 0)).toBe(rows.reduce((s, r) => s + r.amount_fen, 0));
+  });
+});
+
 describe('platform console', () => {
   it('lists pending top-ups with company, amount, proof and remarks; confirms once', async () => {
     const v = await createVendor(t, { company: '确认测试电器有限公司' });
