@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,28 @@ export function ensureWebBuilt() {
   return dist;
 }
 
+/** TEST_DATABASE=postgres: a new database on TEST_PG_URL's server, dropped at close (as the API tests do). */
+async function createPgDatabase() {
+  const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `portal_e2e_${randomBytes(6).toString('hex')}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 interface SmsEntry {
   phone: string;
   content: string;
@@ -51,16 +74,17 @@ interface SmsEntry {
 }
 
 /**
- * The real portal for a browser journey: the server (built app, fresh SQLite file, demo data,
- * development outbox) on a free port and a headless Debian Chromium driven by playwright-core.
+ * The real portal for a browser journey: the server (built app, fresh SQLite file — or a fresh
+ * PostgreSQL database with TEST_DATABASE=postgres — demo data, development outbox) on a free port and a headless Debian Chromium driven by playwright-core.
  */
 export async function startPortal(env: Record<string, string> = {}) {
   const dist = ensureWebBuilt();
   const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const pg = process.env.TEST_DATABASE === 'postgres' ? await createPgDatabase() : null;
   const config: Config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
-    DATABASE_URL: join(dir, 'portal.sqlite'),
+    DATABASE_URL: pg?.url ?? join(dir, 'portal.sqlite'),
     DATA_DIR: join(dir, 'data'),
     LOG_LEVEL: 'silent',
     PORTAL_DEMO_DATA: '1',
@@ -79,6 +103,7 @@ export async function startPortal(env: Record<string, string> = {}) {
   } catch (e) {
     await app.close();
     await handle.db.destroy();
+    await pg?.drop();
     throw e;
   }
 
@@ -203,6 +228,7 @@ export async function startPortal(env: Record<string, string> = {}) {
     await browser.close().catch(() => undefined);
     await app.close();
     await handle.db.destroy();
+    await pg?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 
