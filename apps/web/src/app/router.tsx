@@ -57,6 +57,7 @@ const platformRoutes: RouteObject[] = [
       { id: 'platformOrders', handle: { title: '订单调度' }, path: paths.platform.orders.path, lazy: screen(() => import('../platform/routes/orders')) },
       { id: 'platformOrderDetail', handle: { title: '订单处理' }, path: paths.platform.orderDetail.path, lazy: screen(() => import('../platform/routes/order-detail')) },
       { id: 'platformMasters', handle: { title: '师傅管理' }, path: paths.platform.masters.path, lazy: screen(() => import('../platform/routes/masters')) },
+      { id: 'platformAfterSales', handle: { title: '售后处理' }, path: paths.platform.afterSales.path, lazy: screen(() => import('../platform/routes/after-sales')) },
     ],
   },
 ];

@@ -57,6 +57,7 @@ export const paths = {
     orders: { path: 'orders', getHref: () => '/platform/orders' },
     orderDetail: { path: 'orders/:id', getHref: (id: number | string) => `/platform/orders/${id}` },
     masters: { path: 'masters', getHref: () => '/platform/masters' },
+    afterSales: { path: 'afterSales', getHref: () => '/platform/afterSales' },
   },
 } as const;
 

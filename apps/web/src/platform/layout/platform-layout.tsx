@@ -15,6 +15,7 @@ const MENU = [
   { key: paths.platform.products.getHref(), icon: <AuditOutlined />, label: '产品审核' },
   { key: paths.platform.orders.getHref(), icon: <ShoppingOutlined />, label: '订单调度' },
   { key: paths.platform.masters.getHref(), icon: <TeamOutlined />, label: '师傅管理' },
+  { key: paths.platform.afterSales.getHref(), icon: <AuditOutlined />, label: '售后处理' },
 ];
 
 /** The operator console frame: its own sign-in (platform token), side menu, content. */
