@@ -5,6 +5,7 @@ import { seedDemoProducts } from './demo-products';
 import { seedDemoWallet } from './demo-wallet';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoOrders } from './demo-orders';
+import { seedDemoAfterSales } from './demo-after-sales';
 
 export const DEMO = {
   mainPhone: '13800138000',
@@ -31,6 +32,7 @@ demoSeeders.push(seedDemoProducts);
 demoSeeders.push(seedDemoWallet);
 demoSeeders.push(seedDemoAccounts);
 demoSeeders.push(seedDemoOrders);
+demoSeeders.push(seedDemoAfterSales);
 
 /** Demo vendor, sub-account and operator: only into a database without vendors. */
 export async function seedDemo(db: DB, dataDir: string): Promise<boolean> {

@@ -3,6 +3,9 @@ import type { GalleryListQuery, GalleryRow } from '@portal/domain/after-sales';
 import type { DB } from '../../db/database';
 import { fromShanghai, toShanghai } from '../../lib/time';
 
+/** 700 completed, 900 in after-sales. */
+const GALLERY_STATUSES = [700, 900];
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The vendor's orders that have completion pictures, with the gallery's filters applied. */
@@ -10,6 +13,8 @@ function galleryOrders(db: DB, vendorId: number, ownerId: number | null, f: Gall
   let q = db
     .selectFrom('orders')
     .where('orders.vendor_id', '=', vendorId)
+    // Completed work only: finished orders and those in after-sales (docs/decisions/081).
+    .where('orders.status', 'in', GALLERY_STATUSES)
     // IN rather than a correlated EXISTS: SQLite 3.51 answers EXISTS + index order + OFFSET with the wrong page.
     .where('orders.id', 'in', (eb) => eb.selectFrom('completion_pics as cp').select('cp.order_id').where('cp.vendor_id', '=', vendorId));
   if (ownerId !== null) q = q.where('orders.created_by', '=', ownerId);
@@ -71,7 +76,8 @@ export async function picturesForDownload(db: DB, vendorId: number, ownerId: num
     .innerJoin('orders as o', 'o.id', 'cp.order_id')
     .select(['cp.id', 'cp.file_url', 'cp.file_type', 'o.order_no'])
     .where('cp.vendor_id', '=', vendorId)
-    .where('o.vendor_id', '=', vendorId);
+    .where('o.vendor_id', '=', vendorId)
+    .where('o.status', 'in', GALLERY_STATUSES);
   if (ownerId !== null) q = q.where('o.created_by', '=', ownerId);
   q = q.where((eb) => {
     const any = [];

@@ -13,7 +13,7 @@ let vendor: Awaited<ReturnType<typeof createVendor>>;
 let other: Awaited<ReturnType<typeof createVendor>>;
 const iso = (shanghai: string) => new Date(`${shanghai}+08:00`).toISOString();
 let a: { id: number; orderNo: string }, b: { id: number; orderNo: string }, c: { id: number; orderNo: string }, foreign: { id: number; orderNo: string };
-let picsA: number[], picsB: number[], picsForeign: number[];
+let picsA: number[], picsB: number[], picsForeign: number[], picsPending: number[];
 
 /** The entry names of a zip, read by the unzip tool. */
 function zipEntries(buf: Buffer): string[] {
@@ -36,6 +36,9 @@ beforeAll(async () => {
   picsA = await addCompletionPics(t, a.id, vendor.vendorId, 3);
   picsB = await addCompletionPics(t, b.id, vendor.vendorId, 2);
   picsForeign = await addCompletionPics(t, foreign.id, other.vendorId, 2);
+  // awaiting the vendor's acceptance: its pictures are not completed work yet
+  const pending = await createOrder(t, vendor.vendorId, vendor.userId, { status: 600, node: 560, completionTime: null });
+  picsPending = await addCompletionPics(t, pending.id, vendor.vendorId, 1);
 });
 afterAll(async () => t.close());
 
@@ -110,6 +113,7 @@ describe('gallery download', () => {
   it('never includes another vendor’s pictures, and answers them as missing', async () => {
     const theirs = await download({ picIds: picsForeign, orderIds: [foreign.id] });
     expect(theirs.body).toMatchObject({ code: 404 });
+    expect((await download({ picIds: picsPending })).body).toMatchObject({ code: 404 });
     const mixed = await download({ picIds: [picsA[1], ...picsForeign] });
     expect(zipEntries(mixed.res.rawPayload)).toEqual([`${a.orderNo}/01-${picsA[1]}.png`]);
   });
