@@ -81,6 +81,7 @@ describe('after-sales journey', () => {
 
   test('the list shows it and its detail says the platform is reviewing', async () => {
     await vendor.goto('/#/manage/afterSale');
+    await vendor.getByTestId('after-sale-filters').waitFor();
     const row = vendor.locator(`tr[data-row-key="${caseId}"]`);
     await row.waitFor();
     expect(await row.innerText()).toContain(order.order_no);
@@ -94,6 +95,7 @@ describe('after-sales journey', () => {
 
   test('the operator approves it in the console', async () => {
     await operator.goto('/#/platform/afterSales');
+    await operator.locator('.ant-card-head-title', { hasText: '售后处理' }).waitFor();
     const row = operator.locator(`tr[data-row-key="${caseId}"]`);
     await row.waitFor();
     await portal.screenshot(operator, 'after-sales-console');

@@ -16,7 +16,7 @@ const SKY: Rgb = [206, 228, 247];
 const WALL: Rgb = [241, 236, 226];
 const FLOOR: Rgb = [196, 170, 140];
 
-/** A simple "site photo": wall, floor, the appliance as a rounded box, a check mark badge. */
+/** A simple "site photo": wall, floor, the appliance as a rounded box, a check badge inside the square thumbnail crop. */
 function sitePhoto(i: number): Buffer {
   const c = new Canvas(480, 360, WALL);
   c.rect(0, 250, 480, 110, FLOOR);
@@ -24,7 +24,7 @@ function sitePhoto(i: number): Buffer {
   const tint: Rgb[] = [[250, 250, 250], [220, 224, 230], [60, 64, 72], [235, 240, 245]];
   c.rect(170 + (i % 3) * 20, 90, 200, 150 + (i % 2) * 30, tint[i % tint.length]!, 14);
   c.rect(190 + (i % 3) * 20, 110, 160, 12, [120, 130, 145], 4);
-  c.circle(420, 60, 30, [46, 160, 90]).rect(405, 58, 12, 6, [255, 255, 255]).rect(413, 50, 6, 18, [255, 255, 255]);
+  c.circle(370, 64, 26, [46, 160, 90]).rect(357, 62, 10, 6, [255, 255, 255]).rect(365, 52, 6, 18, [255, 255, 255]);
   return c.png();
 }
 
