@@ -63,7 +63,14 @@ export default function OrderCreateScreen() {
       form.setFieldsValue({
         parole,
         serviceType: Number(search.get('serviceType')) || undefined,
-        productList: [{ ...emptyLine(), productId: Number(search.get('productId')), number: Math.min(10, Math.max(1, Number(search.get('number')) || 1)) }],
+        productList: [
+          {
+            ...emptyLine(),
+            productId: Number(search.get('productId')),
+            number: Math.min(10, Math.max(1, Number(search.get('number')) || 1)),
+            maintenanceType: Number(search.get('maintenanceType')) || undefined,
+          },
+        ],
       });
     } else if (type === 'againOrder' && search.get('id')) {
       void getOrder(search.get('id')!).then((o) => form.setFieldsValue({ ...fromOrder(o), doorTime: defaultDoorTime() }));

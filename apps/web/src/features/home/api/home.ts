@@ -12,13 +12,15 @@ export interface OrderStatistics {
   afterSale: number;
 }
 
+/** A quick-order tile: a product of the vendor's frequent recent orders, with that order's service. */
 export interface QuickOrderItem {
-  id: number;
+  productId: number;
   categoryName: string;
   modelName: string;
   productPicture: string;
   number: number;
-  omsOrder?: { id?: number; serviceType?: number };
+  maintenanceType: number | null;
+  omsOrder: { serviceType: number; parole: number; serviceTypeName?: string };
 }
 
 export interface Notice {
@@ -31,5 +33,6 @@ export interface Notice {
 
 /** Home page parts load quietly: a missing part shows zeros or nothing rather than an error toast. */
 export const getOrderStatistics = () => http.get<OrderStatistics>(API.orderStatistics, { silent: true });
-export const getQuickOrders = () => http.page<QuickOrderItem>(API.quicklyOrder, { pageSize: 14, pageNum: 1 }, { silent: true });
+// Our server answers the tiles as the data list (decision 072), not as rows.
+export const getQuickOrders = async () => (await http.get<QuickOrderItem[] | null>(API.quicklyOrder, { query: { pageSize: 14, pageNum: 1 }, silent: true })) ?? [];
 export const getNotices = () => http.page<Notice>(API.noticeList, {}, { silent: true });

@@ -4,18 +4,19 @@ import { serviceType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
+import { fileUrlOf } from '../../../components/upload';
 import { getQuickOrders } from '../api/home';
 
 /** Recent products to order again in one click (GET quicklyOrder, page 1, size 14). */
 export function QuickOrderGrid() {
   const q = useQuery({ queryKey: ['home', 'quicklyOrder'], queryFn: getQuickOrders, retry: false });
   if (q.isPending) return <Skeleton active />;
-  const rows = q.data?.rows ?? [];
+  const rows = q.data ?? [];
   if (!rows.length) return <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
     <ul className="quick-grid">
       {rows.map((r) => (
-        <li key={r.id}>
+        <li key={`${r.productId}-${r.omsOrder.serviceType}-${r.omsOrder.parole}-${r.maintenanceType ?? 0}-${r.number}`}>
           <Popover
             content={
               <div>
@@ -28,8 +29,11 @@ export function QuickOrderGrid() {
               </div>
             }
           >
-            <Link to={paths.orderCreate.getHref('quicklyOrder', { id: r.id })} className="quick-grid__tile">
-              {r.productPicture ? <img src={r.productPicture} alt="" /> : <span className="quick-grid__noimg" />}
+            <Link
+              to={paths.orderCreate.getHref('quicklyOrder', { productId: r.productId, serviceType: r.omsOrder.serviceType, parole: r.omsOrder.parole, number: r.number, maintenanceType: r.maintenanceType ?? undefined })}
+              className="quick-grid__tile"
+            >
+              {r.productPicture ? <img src={fileUrlOf(r.productPicture)} alt="" /> : <span className="quick-grid__noimg" />}
               <span className="quick-grid__name">{r.modelName || r.categoryName}</span>
             </Link>
           </Popover>

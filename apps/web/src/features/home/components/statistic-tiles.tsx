@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { HOME_TILE_STATUS, PUBLISHED_ORDER_BASE } from '@portal/domain/enums';
 import { Link } from 'react-router';
 import { ALL_ORDER_STATUS, paths } from '../../../config/paths';
+import { usePublishedCount } from '../../orders/api/get-published-count';
 import { getOrderStatistics, type OrderStatistics } from '../api/home';
 
 // 待服务 and 待结算 stand for status sets (decision 002); the list's route param takes them comma-joined.
@@ -21,11 +22,13 @@ export function StatisticTiles() {
   const q = useQuery({ queryKey: ['home', 'orderStatistics'], queryFn: getOrderStatistics, retry: false });
   const stats = q.data;
   const value = (k: keyof OrderStatistics) => Number(stats?.[k] ?? 0);
+  // Spec 02 §7: the landing shows the base plus the platform's published-order count.
+  const published = usePublishedCount();
   return (
     <div className="home-stats">
       <div className="home-stats__total">
         <div className="home-stats__total-label">累计发布订单</div>
-        <div className="home-stats__total-value">{(PUBLISHED_ORDER_BASE + value('total')).toLocaleString('zh-CN')}</div>
+        <div className="home-stats__total-value">{(PUBLISHED_ORDER_BASE + (published.data ?? 0)).toLocaleString('zh-CN')}</div>
         <Link to={paths.manage.order.getHref(ALL_ORDER_STATUS)}>
           <Button ghost>
             全部订单 <RightOutlined />

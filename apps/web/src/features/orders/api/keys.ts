@@ -3,9 +3,7 @@ export const orderKeys = {
   all: ['orders'] as const,
   list: (query: object) => ['orders', 'list', query] as const,
   detail: (id: number | string) => ['orders', 'detail', String(id)] as const,
-  statistics: ['orders', 'statistics'] as const,
   pendingCount: ['orders', 'pendingCount'] as const,
   publishedCount: ['orders', 'publishedCount'] as const,
-  quick: ['orders', 'quick'] as const,
   logistics: (id: number | string) => ['orders', 'logistics', String(id)] as const,
 };
