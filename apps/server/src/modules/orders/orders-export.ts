@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { orderStatus, parole as paroleLabel, serviceType } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
 import type { OrderListQuery } from '@portal/domain/orders';
@@ -33,15 +34,17 @@ const BACKLOG_LIMIT = 4 * 1024 * 1024;
 export const exportFileName = (now = nowIso()) => `${ORDER_EXPORT_NAME}${toShanghai(now).replace(/\D/g, '')}.xlsx`;
 
 /** Filtered (or checked: listOrderId) orders of the vendor in keyset batches, newest first. */
-export async function* orderBatches(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean) {
+export async function* orderBatches(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, batchSize = BATCH) {
   let cursor: { created_at: string; id: number } | null = null;
   for (;;) {
     let q = f.listOrderId.length ? vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', f.listOrderId) : applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg);
     if (cursor) {
       const c = cursor;
-      q = q.where((eb) => eb.or([eb('orders.created_at', '<', c.created_at), eb.and([eb('orders.created_at', '=', c.created_at), eb('orders.id', '<', c.id)])]));
+      // A row-value comparison walks the (vendor_id, created_at, id) index from the cursor on both
+      // dialects; the equivalent OR form made SQLite re-sort the vendor's rows for every batch.
+      q = q.where(sql<boolean>`(orders.created_at, orders.id) < (${c.created_at}, ${c.id})`);
     }
-    const rows: OrderRecord[] = await q.selectAll('orders').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(BATCH).execute();
+    const rows: OrderRecord[] = await q.selectAll('orders').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(batchSize).execute();
     if (!rows.length) return;
     const products = await db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name', 'number']).where('order_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
     const byOrder = new Map<number, string[]>();
@@ -61,7 +64,7 @@ export async function* orderBatches(db: DB, vendorId: number, ownerId: number | 
       toShanghai(o.completion_time),
       o.remarks,
     ]);
-    if (rows.length < BATCH) return;
+    if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     cursor = { created_at: last.created_at, id: last.id };
   }

@@ -337,6 +337,17 @@ describe('list, filters and helpers', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('订单编号');
   });
 
+  it('walks every matching order exactly once across export batches', async () => {
+    const { orderBatches } = await import('./orders-export');
+    const { orderExportBody } = await import('@portal/domain/orders');
+    // same created_at for two orders: the cursor must also order by id
+    await t.db.updateTable('orders').set({ created_at: '2026-01-01T00:00:00.000Z' }).where('id', 'in', [ids[0]!, ids[1]!]).execute();
+    const seen: string[] = [];
+    for await (const batch of orderBatches(t.db, w.vendorId, null, orderExportBody.parse({}), t.config.isPostgres, 1)) seen.push(...batch.map((cells) => String(cells[0])));
+    const numbers = await Promise.all(ids.map(async (id) => (await detail(id, w.token)).data.orderNo));
+    expect(seen.sort()).toEqual(numbers.sort());
+  });
+
   it('recognises an address from pasted text and geocodes to a district', async () => {
     const r = await post(t, API.areaResolution('收货人：张三 手机：13912345678 上海市闵行区莲花南路1500弄'), {}, { token: w.token });
     expect(r.body.data[0]).toMatchObject({ name: '张三', mobile: ['13912345678'], xzq: { provinceCode: '310000', pCode: '310100', code: '310112', district: '闵行区' } });
