@@ -36,7 +36,10 @@ export default function WanGongAlbumScreen() {
   const toggle = (ids: number[], checked: boolean) =>
     setSelected((s) => {
       const next = new Set(s);
-      for (const id of ids) (checked ? next.add(id) : next.delete(id));
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
       return next;
     });
 
