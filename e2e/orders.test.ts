@@ -104,6 +104,15 @@ describe('orders journey', () => {
     completedBefore = await tileCount(vendor, '已完成');
     unpaidBefore = await tileCount(vendor, '待付款');
     await portal.screenshot(vendor, 'orders-home');
+    // A quick-order tile: hover shows category (model) and service × number; click prefills the form.
+    const tile = vendor.locator('.quick-grid__tile').first();
+    await tile.hover();
+    await vendor.locator('.ant-popover:visible', { hasText: ' x ' }).waitFor();
+    await tile.click();
+    await vendor.waitForURL((u) => u.hash.includes('type=quicklyOrder'));
+    const line = vendor.getByTestId('product-line').first();
+    await expect.poll(() => line.locator('.ant-select-content, .ant-select-selection-item').first().innerText()).not.toBe('');
+    await expect.poll(() => vendor.getByTestId('create-total').innerText()).not.toBe('￥0.00');
   });
 
   test('create an in-warranty order: two products, a surcharge, urgent, logistics, address recognition', async () => {
