@@ -28,7 +28,11 @@ function ancestorsOf(menus: MenuRow[], id: number): number[] {
 function descendantsOf(menus: MenuRow[], id: number): number[] {
   const out: number[] = [];
   const walk = (pid: number) => {
-    for (const m of menus) if (m.parent_id === pid && !out.includes(m.id)) (out.push(m.id), walk(m.id));
+    for (const m of menus) {
+      if (m.parent_id !== pid || out.includes(m.id)) continue;
+      out.push(m.id);
+      walk(m.id);
+    }
   };
   walk(id);
   return out;
