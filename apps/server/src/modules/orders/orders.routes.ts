@@ -57,7 +57,11 @@ export default async function ordersRoutes(app: FastifyInstance) {
   app.get(API.receiveOrderAllCount, user, async () => ok(await queries.publishedCount()));
   app.get(API.dealtWithOrder, list, async (req) => ok(await queries.pendingCount(vendorOf(req))));
   app.get(API.orderStatistics, list, async (req) => ok(await queries.statistics(vendorOf(req))));
-  app.get<{ Querystring: { pageSize?: string } }>(API.quicklyOrder, user, async (req) => ok(await queries.quickOrders(vendorOf(req), Number(req.query.pageSize) || 14)));
+  app.get<{ Querystring: { pageSize?: string } }>(API.quicklyOrder, user, async (req) => {
+    // Spec 01 §7: the home grid reads `rows` (page 1, size 14).
+    const rows = await queries.quickOrders(vendorOf(req), Number(req.query.pageSize) || 14);
+    return page(rows, rows.length);
+  });
   app.get(API.lastOrderProduct, { config: { access: PERM.productList } }, async (req) => ok(await queries.lastOrderProduct(vendorOf(req))));
 
   app.post(API.orderExport, { config: { access: PERM.orderExport } }, async (req, reply) => {

@@ -303,7 +303,7 @@ describe('list, filters and helpers', () => {
     expect((await post(t, API.orderReminder, { orderId: ids[1], reminderContent: '请尽快安排' }, { token: w.token })).body).toMatchObject({ code: 200, msg: MSG.remindOk });
     expect((await post(t, API.orderReminder, { orderId: ids[0], reminderContent: '未付款' }, { token: w.token })).body.code).toBe(400);
     expect((await get(t, API.orderContactInfo, { token: w.token })).body.data).toMatchObject({ contactPhone: w.phone });
-    const quick = (await get(t, API.quicklyOrder, { token: w.token, query: { pageSize: 14 } })).body.data;
+    const quick = (await get(t, API.quicklyOrder, { token: w.token, query: { pageSize: 14 } })).body.rows;
     expect(quick[0]).toMatchObject({ modelName: 'MX-200', omsOrder: { serviceType: 1 } });
     expect((await get(t, API.lastOrderProduct, { token: w.token })).body.data).toMatchObject({ modelName: 'MX-200' });
     expect((await get(t, API.fees(ids[2]!), { token: w.token })).body.data).toContainEqual({ name: '加急费', price: 10, type: 1 });

@@ -33,6 +33,5 @@ export interface Notice {
 
 /** Home page parts load quietly: a missing part shows zeros or nothing rather than an error toast. */
 export const getOrderStatistics = () => http.get<OrderStatistics>(API.orderStatistics, { silent: true });
-// Our server answers the tiles as the data list (decision 072), not as rows.
-export const getQuickOrders = async () => (await http.get<QuickOrderItem[] | null>(API.quicklyOrder, { query: { pageSize: 14, pageNum: 1 }, silent: true })) ?? [];
+export const getQuickOrders = async () => (await http.page<QuickOrderItem>(API.quicklyOrder, { pageSize: 14, pageNum: 1 }, { silent: true })).rows;
 export const getNotices = () => http.page<Notice>(API.noticeList, {}, { silent: true });
