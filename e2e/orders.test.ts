@@ -247,6 +247,49 @@ describe('orders journey', () => {
     await vendor.locator('.ant-message-notice', { hasText: '请勾选需要取消的订单' }).waitFor();
   });
 
+  test('per-order dialogs on the list: copy, marker, urgent, cancel with a reason', async () => {
+    await vendor.goto(`/?visit=${Date.now()}#/manage/order/100`);
+    const urgentable = vendor.locator('[data-testid=order-card]', { has: vendor.locator('[data-action=urgent]') }).first();
+    await urgentable.waitFor();
+    const orderNo = (await urgentable.getAttribute('data-order-no'))!;
+    const card = vendor.locator(`[data-order-no="${orderNo}"]`);
+    const toast = (text: string) => vendor.locator('.ant-message-notice', { hasText: text }).last().waitFor();
+
+    await card.locator('[data-action=copy]').click();
+    await toast('复制成功');
+
+    await card.locator('[data-action=marker]').click();
+    let dialog = vendor.locator('.ant-modal:visible').last();
+    await dialog.getByText('红色').click();
+    await dialog.getByPlaceholder('请输入备注内容').fill('客户要求周末上门');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('保存成功');
+    await expect.poll(async () => (await portal.db.selectFrom('orders').select(['marker_type', 'marker_value']).where('order_no', '=', orderNo).executeTakeFirstOrThrow())).toEqual({ marker_type: 'red', marker_value: '客户要求周末上门' });
+
+    await card.locator('[data-action=urgent]').click();
+    dialog = vendor.locator('.ant-modal:visible').last();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入费用金额').waitFor();
+    await dialog.getByPlaceholder('请输入费用金额').fill('20');
+    await dialog.getByText('24小时').click();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('修改成功');
+
+    await card.locator('[data-action=cancel]').click();
+    const ask = vendor.locator('.ant-modal-confirm:visible');
+    await ask.locator('.ant-modal-confirm-title', { hasText: '是否确认取消订单？' }).waitFor();
+    await ask.locator('.ant-modal-confirm-content', { hasText: orderNo }).waitFor();
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    dialog = vendor.locator('.ant-modal:visible', { hasText: '取消原因' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入内容').waitFor();
+    await dialog.getByPlaceholder('请输入取消原因').fill('客户改期，暂不需要');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await toast('取消成功');
+    const row = await portal.db.selectFrom('orders').select(['status', 'urgent_flag', 'urgent_type']).where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+    expect({ status: row.status, urgent: Number(row.urgent_flag), type: row.urgent_type }).toEqual({ status: 800, urgent: 1, type: 2 });
+  });
+
   test('an out-of-warranty order skips payment', async () => {
     await vendor.goto('/#/orderCreate');
     await vendor.getByTestId('order-create').waitFor();
