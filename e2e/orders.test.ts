@@ -290,6 +290,39 @@ describe('orders journey', () => {
     expect({ status: row.status, urgent: Number(row.urgent_flag), type: row.urgent_type }).toEqual({ status: 800, urgent: 1, type: 2 });
   });
 
+  test('export the checked order as 工单记录<timestamp>.xlsx', async () => {
+    await vendor.goto(`/?visit=${Date.now()}#/manage/order`);
+    const first = vendor.locator('[data-testid=order-card]').first();
+    await first.waitFor();
+    await first.getByRole('checkbox').check();
+    const download = vendor.waitForEvent('download');
+    await vendor.getByRole('button', { name: /导\s*出/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^工单记录\d{8,14}.*\.xlsx$/);
+  });
+
+  test('too little balance: the pay screen says so, links to top-up, and nothing is charged', async () => {
+    const unpaid = await portal.db.selectFrom('orders').select(['id']).where('status', '=', 100).orderBy('id').executeTakeFirstOrThrow();
+    const vendorRow = await portal.db.selectFrom('vendors').select(['id', 'balance_fen']).orderBy('id').executeTakeFirstOrThrow();
+    await portal.db.updateTable('vendors').set({ balance_fen: 1 }).where('id', '=', vendorRow.id).execute();
+    try {
+      await vendor.goto(`/?visit=${Date.now()}#/orderPay?id=${unpaid.id}`);
+      await vendor.getByTestId('pay-error').waitFor();
+      const answer = vendor.waitForResponse((r) => r.url().endsWith(API.orderPay(unpaid.id)));
+      await vendor.getByRole('button', { name: /确认支付/ }).click();
+      const json = (await (await answer).json()) as { code: number; msg: string };
+      expect(json.code).toBe(400);
+      await vendor.getByTestId('pay-error').getByText(json.msg).waitFor();
+      const after = await portal.db.selectFrom('orders').select('status').where('id', '=', unpaid.id).executeTakeFirstOrThrow();
+      expect(after.status).toBe(100);
+      expect(Number((await portal.db.selectFrom('vendors').select('balance_fen').where('id', '=', vendorRow.id).executeTakeFirstOrThrow()).balance_fen)).toBe(1);
+      await vendor.getByTestId('pay-error').getByRole('button', { name: /去\s*充\s*值/ }).click();
+      await vendor.waitForURL((u) => u.hash.startsWith('#/manage/accountRecharge'));
+    } finally {
+      await portal.db.updateTable('vendors').set({ balance_fen: vendorRow.balance_fen }).where('id', '=', vendorRow.id).execute();
+    }
+  });
+
   test('an out-of-warranty order skips payment', async () => {
     await vendor.goto('/#/orderCreate');
     await vendor.getByTestId('order-create').waitFor();
