@@ -150,7 +150,17 @@ export async function startPortal(env: Record<string, string> = {}) {
       if (Date.now() > deadline) throw new Error('the page loaded no captcha');
       await page.waitForTimeout(50);
     }
-    return captchaText(latestCaptcha.get(page)!);
+    // The response listener records a replacement captcha only once its body is read, so right after
+    // a refresh the recorded uuid may still be the used one: wait for the new one to be recorded.
+    for (;;) {
+      const uuid = latestCaptcha.get(page)!;
+      try {
+        return await captchaText(uuid);
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+        await page.waitForTimeout(100);
+      }
+    }
   }
 
   /** Resolves with the text of the next captcha the page loads (start it before the action). */

@@ -189,7 +189,11 @@ describe('product catalogue journey', () => {
     await page.getByRole('button', { name: '批量删除' }).click();
     await toast(page, PRODUCT_TEXT.selectToDelete).waitFor();
 
-    await search(page, 'KFR');
+    // Two catalogue products no order uses (the demo's KFR models are on orders in progress).
+    const demo = await portal.db.selectFrom('products').selectAll().where('model_name', 'like', 'KFR%').executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = demo;
+    for (const model of ['DEL-A1', 'DEL-A2']) await portal.db.insertInto('products').values({ ...copy, model_name: model, created_at: new Date().toISOString() }).execute();
+    await search(page, 'DEL-A');
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
     await page.getByRole('checkbox', { name: '全选' }).check();
     await page.getByRole('button', { name: '批量删除' }).click();
@@ -200,7 +204,7 @@ describe('product catalogue journey', () => {
     expect((await (await deleted).json()).code).toBe(200);
     await toast(page, MSG.deleteOk).waitFor();
     await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
-    const left = await portal.db.selectFrom('products').select('id').where('model_name', 'like', 'KFR%').where('deleted_at', 'is', null).execute();
+    const left = await portal.db.selectFrom('products').select('id').where('model_name', 'like', 'DEL-A%').where('deleted_at', 'is', null).execute();
     expect(left).toHaveLength(0);
   });
 

@@ -15,6 +15,9 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle client whose server connection dies (restart, admin termination) must not crash the
+    // process: the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const Sqlite = (await import('better-sqlite3')).default;
