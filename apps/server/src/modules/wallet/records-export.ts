@@ -17,7 +17,7 @@ const COLUMN_WIDTH: Record<(typeof RECORD_COLUMNS)[number]['key'], number> = {
   remarks: 40,
 };
 /** Bytes the client has not read yet before we stop producing rows (keeps memory flat for slow readers). */
-const BACKLOG_LIMIT = 256 * 1024;
+const BACKLOG_LIMIT = 512 * 1024;
 
 /** The cells of one exported row, in RECORD_COLUMNS order. */
 export function exportCells(r: AccountRecord): Array<string | number | null> {
@@ -77,7 +77,7 @@ export function streamRecordsXlsx(batches: AsyncIterable<AccountRecord[]>, onErr
   const out = new PassThrough();
   // No styles: exceljs registers a style per cell when they are on, which costs 2-3x the time of the
   // whole export. Money stays numeric (signed amounts), so a spreadsheet can still sum it.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = '厂家服务下单门户';
   const sheet = workbook.addWorksheet(WALLET_MSG.exportName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = RECORD_COLUMNS.map((c) => ({ header: c.title, key: c.key, width: COLUMN_WIDTH[c.key] }));
