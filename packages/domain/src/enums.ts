@@ -315,3 +315,8 @@ export const SMS_TYPES = ['login', 'register', 'forget', 'changePhone', 'oldPhon
 export type SmsType = (typeof SMS_TYPES)[number];
 
 export const ROLE = { manufacturer: 'manufacturer', platform: 'platform' } as const;
+
+/** List paging (spec 01 §9, spec 02 §9): default 10 rows, orders 50, and the size selector's options. */
+export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const ORDER_PAGE_SIZE = 50;

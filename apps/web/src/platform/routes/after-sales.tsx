@@ -8,6 +8,7 @@ import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../features/after-sale
 import { PlatformAfterSaleDrawer } from '../../features/after-sales/components/platform-after-sale-drawer';
 import { ApproveDialog, RejectAfterSaleDialog } from '../../features/after-sales/components/platform-decision-dialogs';
 import '../../features/after-sales/components/after-sales.css';
+import { listPagination } from '../../lib/paging';
 
 const ALL = -1;
 
@@ -93,17 +94,7 @@ export default function PlatformAfterSalesScreen() {
         loading={list.isFetching}
         scroll={{ x: 1400 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
       <ApproveDialog row={approving} onClose={() => setApproving(null)} />
       <RejectAfterSaleDialog row={rejecting} onClose={() => setRejecting(null)} />

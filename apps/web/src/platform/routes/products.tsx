@@ -10,6 +10,7 @@ import { PriceList } from '../../features/products/components/price-list';
 import { ProductMedia, ProductPicture } from '../../features/products/components/product-media';
 import { RejectDialog } from '../../features/products/components/reject-dialog';
 import '../../features/products/components/products.css';
+import { listPagination } from '../../lib/paging';
 
 /** 产品审核: vendors' products by review status; pass with guide prices and rules, or reject with a reason. */
 export default function ProductsReviewScreen() {
@@ -77,18 +78,7 @@ export default function ProductsReviewScreen() {
         loading={list.isFetching}
         scroll={{ x: 1300 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 30, 50, 100],
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
       <PassDialog product={passing} onClose={() => setPassing(null)} />
       <RejectDialog product={rejecting} onClose={() => setRejecting(null)} />

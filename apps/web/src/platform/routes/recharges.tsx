@@ -10,6 +10,7 @@ import { formatYuan } from '../../features/wallet/components/money-text';
 import { PayStatusTag } from '../../features/wallet/components/pay-status-tag';
 import { RejectRechargeDialog } from '../../features/wallet/components/reject-recharge-dialog';
 import '../../features/wallet/components/wallet.css';
+import { listPagination } from '../../lib/paging';
 
 const TABS = [
   { key: String(PAY_STATUS.awaitingConfirm), label: '待确认' },
@@ -143,18 +144,7 @@ export default function RechargesScreen() {
         loading={list.isFetching}
         scroll={{ x: pendingTab ? 1150 : 1430 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 30, 50, 100],
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
       <RejectRechargeDialog
         recharge={rejecting}

@@ -8,8 +8,7 @@ import { AdjustBalanceDialog } from '../../features/wallet/components/adjust-bal
 import { formatYuan } from '../../features/wallet/components/money-text';
 import { recordColumns } from '../../features/wallet/components/record-columns';
 import '../../features/wallet/components/wallet.css';
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
+import { listPagination } from '../../lib/paging';
 
 function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onClose: () => void }) {
   const [pageNum, setPageNum] = useState(1);
@@ -25,17 +24,7 @@ function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onCl
         loading={list.isFetching}
         scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
     </Drawer>
   );
@@ -95,18 +84,7 @@ export default function VendorsScreen() {
         loading={list.isFetching}
         scroll={{ x: 1060 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 家`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, unit: '家', onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
       <AdjustBalanceDialog
         vendor={adjusting}

@@ -13,8 +13,7 @@ import { BalanceCard } from '../../../features/wallet/components/balance-card';
 import { recordColumns } from '../../../features/wallet/components/record-columns';
 import { RecordFiltersBar } from '../../../features/wallet/components/record-filters';
 import '../../../features/wallet/components/wallet.css';
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
+import { listPagination } from '../../../lib/paging';
 
 /** 收支明细 (spec 01 §2 account): balance with top-up, filters, ledger table, export. */
 export default function AccountScreen() {
@@ -64,18 +63,7 @@ export default function AccountScreen() {
         loading={list.isFetching}
         scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
     </Card>
   );

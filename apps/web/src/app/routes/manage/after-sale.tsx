@@ -8,8 +8,7 @@ import { useAfterSales } from '../../../features/after-sales/api/get-after-sales
 import { AfterSaleFilters, type AfterSaleFilterValues } from '../../../features/after-sales/components/after-sale-filters';
 import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../../features/after-sales/components/after-sale-status-tag';
 import '../../../features/after-sales/components/after-sales.css';
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
+import { listPagination } from '../../../lib/paging';
 
 const columns: TableColumnsType<AfterSaleRow> = [
   { title: '申请时间', dataIndex: 'createTime', width: 170 },
@@ -68,18 +67,7 @@ export default function AfterSaleScreen() {
         locale={{ emptyText: MSG.emptyList }}
         rowClassName={() => 'as-row'}
         onRow={(r) => ({ onClick: () => navigate(paths.manage.afterSaleDetail.getHref(r.id)), 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
     </Card>
   );

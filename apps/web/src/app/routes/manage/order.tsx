@@ -83,7 +83,7 @@ export default function OrderListScreen() {
           current={pageNum}
           pageSize={pageSize}
           total={list.data?.total ?? 0}
-          pageSizeOptions={ORDER_PAGE_SIZES}
+          pageSizeOptions={[...ORDER_PAGE_SIZES]}
           showSizeChanger
           showTotal={(t) => `共 ${t} 条`}
           onChange={(n, s) => { setChecked(new Set()); setPage(n, s); window.scrollTo(0, 0); }}

@@ -13,8 +13,7 @@ import { PriceList } from '../../../features/products/components/price-list';
 import { ProductFilters, type ProductFilterValues } from '../../../features/products/components/product-filters';
 import { ProductMedia, ProductPicture } from '../../../features/products/components/product-media';
 import '../../../features/products/components/products.css';
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
+import { listPagination } from '../../../lib/paging';
 
 function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
   const [categoryId1, categoryId2, categoryId] = f.category ?? [];
@@ -138,19 +137,7 @@ export default function ProductScreen() {
         tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-            setSelected([]);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); setSelected([]); } })}
       />
       <InstructorDialog product={editing} onClose={() => setEditing(null)} />
     </Card>

@@ -8,8 +8,7 @@ import { useGallery } from '../../../features/gallery/api/get-gallery';
 import { GalleryFilters, type GalleryFilterValues } from '../../../features/gallery/components/gallery-filters';
 import { GalleryOrderCard } from '../../../features/gallery/components/gallery-order-card';
 import '../../../features/gallery/components/gallery.css';
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
+import { listPagination } from '../../../lib/paging';
 
 /** 完工图库 (spec 02 §2.8): filters, orders with their completion pictures, selection and 下载原图. */
 export default function WanGongAlbumScreen() {
@@ -84,16 +83,7 @@ export default function WanGongAlbumScreen() {
       </Spin>
       <Pagination
         style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={pageNum}
-        pageSize={pageSize}
-        total={list.data?.total ?? 0}
-        showSizeChanger
-        pageSizeOptions={PAGE_SIZES}
-        showTotal={(t) => `共 ${t} 条`}
-        onChange={(p, s) => {
-          setPageNum(s !== pageSize ? 1 : p);
-          setPageSize(s);
-        }}
+        {...listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
     </Card>
   );

@@ -10,8 +10,8 @@ import { useKnowledge } from '../../../features/knowledge/api/get-knowledge';
 import { useRemoveKnowledge } from '../../../features/knowledge/api/remove-knowledge';
 import { KnowledgeDialog } from '../../../features/knowledge/components/knowledge-dialog';
 import { useAccess } from '../../../lib/access';
+import { listPagination } from '../../../lib/paging';
 
-const PAGE_SIZES = [10, 20, 30, 50, 100];
 const SELECT_TO_DOWNLOAD = '请勾选需要下载的文件';
 
 /** 知识库管理 (spec 01 §2 zhiShiKu): keyword, add, table with download/edit/delete, zipped download. */
@@ -130,18 +130,7 @@ export default function ZhiShiKuScreen() {
         loading={list.isFetching}
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
       <KnowledgeDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
     </Card>

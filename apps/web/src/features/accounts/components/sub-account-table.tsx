@@ -6,8 +6,7 @@ import { MSG } from '@portal/domain/messages';
 import { useDeleteSubAccount } from '../api/delete-sub-account';
 import { useSubAccounts } from '../api/get-sub-accounts';
 import { SubAccountDialog } from './sub-account-dialog';
-
-const PAGE_SIZES = [10, 20, 30, 50, 100];
+import { listPagination } from '../../../lib/paging';
 
 /** Tab 子账号管理: table, add/edit dialog, delete with confirmation. */
 export function SubAccountTable() {
@@ -71,18 +70,7 @@ export function SubAccountTable() {
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{
-          current: pageNum,
-          pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) => `共 ${n} 条`,
-          onChange: (p, s) => {
-            setPageNum(s !== pageSize ? 1 : p);
-            setPageSize(s);
-          },
-        }}
+        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
       />
       <SubAccountDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
     </>

@@ -1,10 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ALL_ORDER_STATUS } from '../../../config/paths';
+import { ORDER_PAGE_SIZE as PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portal/domain/enums';
 import type { OrderListParams } from '../api/get-orders';
 
-export const ORDER_PAGE_SIZE = 50;
-export const ORDER_PAGE_SIZES = [10, 20, 30, 50, 100];
+export const ORDER_PAGE_SIZE = PAGE_SIZE;
+export const ORDER_PAGE_SIZES: readonly number[] = PAGE_SIZE_OPTIONS;
 
 /** The filter fields kept in the URL query, so back/refresh show the same list. */
 export const FILTER_KEYS = ['keyWords', 'status', 'node', 'label', 'range', 'minCreateTime', 'maxCreateTime', 'minCompletionTime', 'maxCompletionTime'] as const;

@@ -1,0 +1,25 @@
+import type { PaginationProps } from 'antd';
+import { PAGE_SIZE_OPTIONS } from '@portal/domain/enums';
+
+interface ListPaging {
+  pageNum: number;
+  pageSize: number;
+  total: number;
+  /** The counted thing in 共 N 条 (条 by default). */
+  unit?: string;
+  /** Called with the page to show: back to 1 whenever the page size changes. */
+  onChange: (pageNum: number, pageSize: number) => void;
+}
+
+/** The pager every list uses: size selector 10/20/30/50/100, total, and page 1 after a size change. */
+export function listPagination({ pageNum, pageSize, total, unit = '条', onChange }: ListPaging): PaginationProps {
+  return {
+    current: pageNum,
+    pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [...PAGE_SIZE_OPTIONS],
+    showTotal: (t) => `共 ${t} ${unit}`,
+    onChange: (p, s) => onChange(s !== pageSize ? 1 : p, s),
+  };
+}
