@@ -180,6 +180,9 @@ describe('access journey', () => {
     await page.getByRole('button', { name: '确认修改' }).click();
     await eventually(() => toast(page, MSG.modifyOk).isVisible()).toBe(true);
     await page.waitForURL((u) => u.hash.includes('type=1'));
+    // The forgot-password form has a 手机号 field too: fill the login form only once it has replaced it.
+    await page.getByRole('button', { name: '确认修改' }).waitFor({ state: 'detached' });
+    await page.getByLabel('密码', { exact: true }).waitFor();
 
     // The old password no longer works; the new one does.
     await page.getByLabel('手机号', { exact: true }).fill(phone);
