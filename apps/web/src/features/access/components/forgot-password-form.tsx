@@ -1,13 +1,12 @@
-import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input } from 'antd';
 import { MSG } from '@portal/domain/messages';
-import { newPassword, phone } from '@portal/domain/validation';
+import { newPassword } from '@portal/domain/validation';
 import { useState } from 'react';
 import { sameAsRule, zodRule } from '../../../lib/form-rules';
 import { forgetPassword } from '../api/auth';
-import { CaptchaField } from './captcha-field';
-import { SmsCodeField } from './sms-code-field';
-import { useCaptcha } from './use-captcha';
+import { PhoneVerificationFields } from '../../../components/verification/phone-verification-fields';
+import { useCaptcha } from '../../../components/verification/use-captcha';
 import { ActionLink } from '../../../components/action-link';
 
 interface Values {
@@ -40,11 +39,7 @@ export function ForgotPasswordForm({ onDone, onLogin }: { onDone: () => void; on
 
   return (
     <Form<Values> form={form} layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-      <Form.Item name="phone" label="手机号" rules={[zodRule(phone)]}>
-        <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" maxLength={11} inputMode="numeric" autoComplete="tel" />
-      </Form.Item>
-      <CaptchaField captcha={captcha} />
-      <SmsCodeField form={form} captcha={captcha} type="forget" />
+      <PhoneVerificationFields form={form} captcha={captcha} type="forget" />
       <Form.Item name="password" label="新密码" rules={[zodRule(newPassword)]} extra="密码长度6-20位，建议使用大小写字母与数字组合">
         <Input.Password prefix={<LockOutlined />} placeholder="请设置新密码" maxLength={20} autoComplete="new-password" />
       </Form.Item>

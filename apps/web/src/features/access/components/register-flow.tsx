@@ -1,7 +1,7 @@
-import { CheckCircleFilled, LockOutlined, MobileOutlined, ShopOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, LockOutlined, ShopOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, Result, Steps } from 'antd';
 import { MSG } from '@portal/domain/messages';
-import { company, newPassword, phone } from '@portal/domain/validation';
+import { company, newPassword } from '@portal/domain/validation';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -11,9 +11,8 @@ import { vendorToken } from '../../../lib/token-store';
 import { AGREEMENT } from '../../site/api/get-agreement';
 import { register } from '../api/auth';
 import { AgreementDialog } from './agreement-dialog';
-import { CaptchaField } from './captcha-field';
-import { SmsCodeField } from './sms-code-field';
-import { useCaptcha } from './use-captcha';
+import { PhoneVerificationFields } from '../../../components/verification/phone-verification-fields';
+import { useCaptcha } from '../../../components/verification/use-captcha';
 import { ActionLink } from '../../../components/action-link';
 
 const agreed = z.literal(true, { error: MSG.agreementRequired });
@@ -82,11 +81,7 @@ export function RegisterFlow({ onLogin }: { onLogin: () => void }) {
       <Form<Values> form={form} layout="vertical" size="large" requiredMark={false} initialValues={{ agree: false }}>
         {step === 0 && (
           <>
-            <Form.Item name="phone" label="手机号" rules={[zodRule(phone)]}>
-              <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" maxLength={11} inputMode="numeric" autoComplete="tel" />
-            </Form.Item>
-            <CaptchaField captcha={captcha} />
-            <SmsCodeField form={form} captcha={captcha} type="register" />
+            <PhoneVerificationFields form={form} captcha={captcha} type="register" />
             <Form.Item name="agree" valuePropName="checked" rules={[zodRule(agreed)]}>
               <Checkbox>
                 我已阅读并同意

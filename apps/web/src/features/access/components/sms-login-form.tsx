@@ -1,12 +1,8 @@
-import { MobileOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { phone } from '@portal/domain/validation';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
-import { zodRule } from '../../../lib/form-rules';
 import { smsLogin } from '../api/auth';
-import { CaptchaField } from './captcha-field';
-import { SmsCodeField } from './sms-code-field';
-import { useCaptcha } from './use-captcha';
+import { PhoneVerificationFields } from '../../../components/verification/phone-verification-fields';
+import { useCaptcha } from '../../../components/verification/use-captcha';
 import { useSignIn } from './use-sign-in';
 import { ActionLink } from '../../../components/action-link';
 
@@ -37,11 +33,7 @@ export function SmsLoginForm({ isSub, onPasswordLogin }: { isSub: boolean; onPas
 
   return (
     <Form<Values> form={form} layout="vertical" size="large" onFinish={submit} requiredMark={false}>
-      <Form.Item name="phone" label="手机号" rules={[zodRule(phone)]}>
-        <Input prefix={<MobileOutlined />} placeholder="请输入手机号码" maxLength={11} inputMode="numeric" autoComplete="tel" />
-      </Form.Item>
-      <CaptchaField captcha={captcha} />
-      <SmsCodeField form={form} captcha={captcha} type="login" />
+      <PhoneVerificationFields form={form} captcha={captcha} type="login" />
       <div className="login-card__row">
         <span />
         <ActionLink onClick={onPasswordLogin}>

@@ -3,7 +3,7 @@ import { App, Button, Form, Input, type FormInstance } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { countdownLabel, MSG } from '@portal/domain/messages';
 import { captchaText, firstMessage, smsCode } from '@portal/domain/validation';
-import type { CaptchaState } from '../../access/components/use-captcha';
+import type { CaptchaState } from '../../../components/verification/use-captcha';
 import { zodRule } from '../../../lib/form-rules';
 import { sendOldPhoneCode } from '../api/send-old-phone-code';
 

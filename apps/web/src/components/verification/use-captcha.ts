@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getCaptcha, type Captcha } from '../api/auth';
+import { getCaptcha, type Captcha } from './verification-api';
 
 /** A graphic captcha (single use on the server): its image, uuid and a refresh. */
 export function useCaptcha() {

@@ -4,8 +4,8 @@ import type { SmsType } from '@portal/domain/enums';
 import { countdownLabel, MSG } from '@portal/domain/messages';
 import { captchaText, firstMessage, smsCode } from '@portal/domain/validation';
 import { useEffect, useRef, useState } from 'react';
-import { zodRule } from '../../../lib/form-rules';
-import { sendCode } from '../api/auth';
+import { zodRule } from '../../lib/form-rules';
+import { sendCode } from './verification-api';
 import type { CaptchaState } from './use-captcha';
 
 const COUNTDOWN_S = 60;

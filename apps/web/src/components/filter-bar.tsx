@@ -1,0 +1,44 @@
+import { Button, Space } from 'antd';
+import { useState, type ReactNode } from 'react';
+
+/** The draft of a filter row: edited field by field, applied only by the apply button or Enter. */
+export function useFilterDraft<T extends object>() {
+  const [draft, setDraft] = useState<T>({} as T);
+  const set = (patch: Partial<T>) => setDraft((d) => ({ ...d, ...patch }));
+  return { draft, set, clear: () => setDraft({} as T) };
+}
+
+interface FilterBarProps<T> {
+  className: string;
+  testId?: string;
+  draft: T;
+  clear: () => void;
+  onApply: (v: T) => void;
+  /** 筛选 by default; the product list says 搜索. */
+  applyText?: string;
+  children: ReactNode;
+}
+
+/** A wrapping row of filter fields followed by apply and 重置 (which clears and applies nothing). */
+export function FilterBar<T extends object>({ className, testId, draft, clear, onApply, applyText = '筛选', children }: FilterBarProps<T>) {
+  return (
+    <div className={className} data-testid={testId}>
+      <Space wrap size={[16, 12]}>
+        {children}
+        <Space>
+          <Button type="primary" onClick={() => onApply(draft)}>
+            {applyText}
+          </Button>
+          <Button
+            onClick={() => {
+              clear();
+              onApply({} as T);
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Space>
+    </div>
+  );
+}
