@@ -1,4 +1,5 @@
 import { yuanToFen, fenToYuanText } from '@portal/domain/money';
+import { PICTURE_STATUSES } from '@portal/domain/order-transitions';
 import { PLATFORM_ORDER_MSG, doorTimeAllowed, type PlatformActionBody, type PlatformOrderAction } from '@portal/domain/orders-platform';
 import type { DB, Tx } from '../db/database';
 import { badRequest } from '../lib/errors';
@@ -131,7 +132,7 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
         return transit(tx, 'complete', o.id, null, { operator: op.name, content: '平台确认完工，订单完成' }, { completion_time: nowIso() });
       case 'uploadPictures': {
         if (!(b.pictures ?? []).length) throw badRequest(PLATFORM_ORDER_MSG.picturesRequired);
-        if (![500, 510, 600, 650, 700].includes(o.status)) throw badRequest('当前订单状态不能上传完工图片');
+        if (!PICTURE_STATUSES.includes(o.status)) throw badRequest('当前订单状态不能上传完工图片');
         const urls = await addPictures(tx, o, b);
         await writeLog(tx, o, o.node, as(`上传完工图片${urls.length}张`, { certificate: urls }));
         return loadOrder(tx, o.id, null);

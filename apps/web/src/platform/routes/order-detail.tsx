@@ -3,18 +3,29 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { maintenanceType, orderNode, parole, serviceType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
-import type { PLATFORM_ORDER_ACTIONS } from '@portal/domain/orders-platform';
+import { platformActionAllowed, type OrderMoveState } from '@portal/domain/order-transitions';
+import { PLATFORM_ORDER_ACTIONS } from '@portal/domain/orders-platform';
 import { paths } from '../../config/paths';
-import { usePlatformOrder } from '../../features/orders/api/platform-order';
+import { usePlatformOrder, type PlatformOrderDetail } from '../../features/orders/api/platform-order';
 import { ExpensePopover } from '../../features/orders/components/expense-popover';
 import { MediaList } from '../../features/orders/components/media-list';
 import { yuan } from '../../features/orders/components/order-price';
 import { OrderProgress } from '../../features/orders/components/order-progress';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
 import { ActionDialog } from '../../features/orders/components/platform/action-dialog';
-import { nextPlatformActions } from '../../features/orders/components/platform/next-actions';
 
 type ActionDef = (typeof PLATFORM_ORDER_ACTIONS)[number];
+
+// The stored state, never the virtual-taking display: the server's state machine moves from it.
+const moveState = (o: PlatformOrderDetail): OrderMoveState => ({
+  status: o.realStatus,
+  node: o.realNode,
+  serviceType: o.serviceType,
+  parole: o.parole,
+  returnParts: o.returnParts === '1',
+  praiseFlag: o.praiseFlag === '1',
+  outWarrantyFee: o.outWarrantyFee,
+});
 
 /** 订单处理: one order of any vendor, with one button per legal next move (dispatch, then acting for the master). */
 export default function PlatformOrderDetailScreen() {
@@ -25,7 +36,8 @@ export default function PlatformOrderDetailScreen() {
   const crumbs = <Breadcrumb style={{ marginBottom: 16 }} items={[{ title: <Link to={paths.platform.orders.getHref()}>订单调度</Link> }, { title: '订单处理' }]} />;
   if (q.isError) return <>{crumbs}<Card><Result status="404" title="订单不存在" /></Card></>;
   if (!o) return <>{crumbs}<Card><Skeleton active /></Card></>;
-  const actions = nextPlatformActions(o);
+  const state = moveState(o);
+  const actions = PLATFORM_ORDER_ACTIONS.filter((a) => platformActionAllowed(a.action, state));
   const expenses = o.omsOrderExpenses.map((e) => ({ name: e.name, amount: Number(e.price).toFixed(2), type: e.type }));
 
   return (
