@@ -1,99 +1,108 @@
 // Orders at scale (SQLite): 1,000,000 orders across 1,000 vendors (one vendor holds 100,000), then
 //  1. order creation + payment throughput (create then pay, concurrent clients);
-//  2. export of the big vendor's 100,000 orders: time and peak RSS;
+//  2. export of the big vendor's 100,000 orders: time and the server's peak RSS;
 //  3. GET /api/app/order/list with keyword and filters beside a bare route (autocannon, one run).
-// Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS tune it)
+// The server runs in its own process (bench/lib/serve.ts); this process only generates load.
+// The seeded database is cached under $TMPDIR/bench-orders (delete it to re-seed).
+// Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_PHASES=create,export,list)
 import autocannon from 'autocannon';
 import Sqlite from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
 import { sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
-import { buildApp } from '../apps/server/src/app';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'create,export,list').split(','));
 const VENDORS = 1000;
 const BIG = Math.min(100_000, Math.floor(TOTAL / 10));
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
-const file = join(dir, 'bench.sqlite');
+const dir = join(tmpdir(), 'bench-orders');
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `orders-${TOTAL}.sqlite`);
 const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
-const setup = await setupDatabase(config);
-await setup.db.destroy();
 
-// ---- bulk seed with one prepared statement per table inside big transactions
-const t0 = Date.now();
-const raw = new Sqlite(file);
-raw.pragma('journal_mode = WAL');
-raw.pragma('synchronous = OFF');
-const now = new Date().toISOString();
-const pw = await hashPassword('bench123456');
-const insVendor = raw.prepare('insert into vendors (company, created_at, balance_fen) values (?, ?, ?)');
-const insUser = raw.prepare('insert into users (vendor_id, is_sub, phone, name, password_hash, created_at) values (?, 0, ?, ?, ?, ?)');
-const insProduct = raw.prepare(`insert into products (vendor_id, created_by, category_id, category_id_one, category_id_two, category_name, category_name_one, category_name_two, model_name, installation_fen, guide_installation_fen, repair_fen, check_status, created_at)
-  values (?, ?, 10102, 101, 1010, '1.5P', '空调', '挂机', ?, 15000, 20000, 8000, 1, ?)`);
-const vendorIds: number[] = [];
-const userIds: number[] = [];
-const productIds: number[][] = [];
-raw.transaction(() => {
-  for (let v = 0; v < VENDORS; v++) {
-    const vid = Number(insVendor.run(`压测厂家${v}`, now, v === 0 || v === 1 ? 10_000_000_000 : 0).lastInsertRowid);
-    const uid = Number(insUser.run(vid, `170${String(v).padStart(8, '0')}`, `厂家${v}`, pw, now).lastInsertRowid);
-    vendorIds.push(vid);
-    userIds.push(uid);
-    productIds.push(['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610', 'XQG100-HBD14126L'].map((m) => Number(insProduct.run(vid, uid, `${m}-${v}`, now).lastInsertRowid)));
-  }
-})();
-
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
-const GIVEN = ['建华', '美玲', '志刚', '秀英', '磊', '婷婷', '国庆', '晓燕', '文斌', '静', '海涛', '丽'];
-const STATUSES = [100, 200, 300, 400, 500, 510, 600, 650, 700, 700, 700, 800];
-const NODE: Record<number, number> = { 100: 110, 200: 210, 300: 310, 400: 410, 500: 510, 510: 530, 600: 560, 650: 630, 700: 710, 800: 810 };
-const insOrder = raw.prepare(`insert into orders (vendor_id, created_by, order_no, status, node, parole, service_type, urgent_flag, real_name, phone, province_id, province_name, city_id, city_name, district_id, district_name, detail_address, remarks, total_fen, real_pay_fen, completion_time, created_at, updated_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '310000', '上海市', '310100', '上海市', '310112', '闵行区', ?, ?, ?, ?, ?, ?, ?)`);
-const insLine = raw.prepare('insert into order_products (order_id, vendor_id, product_id, category_name, model_name, number, price_fen) values (?, ?, ?, ?, ?, ?, ?)');
-const modelOf = ['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610', 'XQG100-HBD14126L'];
-let seq = 0;
-const span = 365 * 86400_000;
-const start = Date.now();
-function seedVendorOrders(v: number, n: number) {
-  for (let i = 0; i < n; i++) {
-    seq++;
-    const status = STATUSES[seq % STATUSES.length]!;
-    const created = new Date(start - ((seq * 7919) % span)).toISOString();
-    const k = seq % 5;
-    const name = `${SURNAMES[seq % SURNAMES.length]}${GIVEN[(seq >> 3) % GIVEN.length]}`;
-    const phone = `13${String(100000000 + ((seq * 104729) % 900000000)).slice(0, 9)}`;
-    const oid = Number(insOrder.run(vendorIds[v], userIds[v], `GD${String(seq).padStart(20, '0')}`, status, NODE[status], seq % 4 ? 1 : 2, (seq % 4) + 1, seq % 9 ? 0 : 1, name, phone,
-      `莘松路${seq % 999}弄${seq % 30}号`, seq % 6 ? '' : '请提前电话联系', 15000, status === 100 ? 0 : 15000, status === 700 ? created : null, created, created).lastInsertRowid);
-    insLine.run(oid, vendorIds[v], productIds[v]![k], '1.5P', modelOf[k], 1, 15000);
-  }
-}
-const others = TOTAL - BIG;
-const per = Math.floor(others / (VENDORS - 1));
-const extra = others - per * (VENDORS - 1);
-for (let from = 0; from < VENDORS; from += 50) {
+/** Bulk seed with one prepared statement per table inside big transactions, into a file renamed when complete. */
+async function seedDatabase() {
+  const partial = `${file}.partial`;
+  rmSync(partial, { force: true });
+  const setup = await setupDatabase({ ...config, DATABASE_URL: partial });
+  await setup.db.destroy();
+  const t0 = Date.now();
+  const raw = new Sqlite(partial);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = OFF');
+  const now = new Date().toISOString();
+  const pw = await hashPassword('bench123456');
+  const insVendor = raw.prepare('insert into vendors (company, created_at, balance_fen) values (?, ?, ?)');
+  const insUser = raw.prepare('insert into users (vendor_id, is_sub, phone, name, password_hash, created_at) values (?, 0, ?, ?, ?, ?)');
+  const insProduct = raw.prepare(`insert into products (vendor_id, created_by, category_id, category_id_one, category_id_two, category_name, category_name_one, category_name_two, model_name, installation_fen, guide_installation_fen, repair_fen, check_status, created_at)
+    values (?, ?, 10102, 101, 1010, '1.5P', '空调', '挂机', ?, 15000, 20000, 8000, 1, ?)`);
+  const vendorIds: number[] = [];
+  const userIds: number[] = [];
+  const productIds: number[][] = [];
   raw.transaction(() => {
-    for (let v = from; v < Math.min(from + 50, VENDORS); v++) seedVendorOrders(v, v === 0 ? BIG : per + (v <= extra ? 1 : 0));
+    for (let v = 0; v < VENDORS; v++) {
+      const vid = Number(insVendor.run(`压测厂家${v}`, now, v === 0 || v === 1 ? 10_000_000_000 : 0).lastInsertRowid);
+      const uid = Number(insUser.run(vid, `170${String(v).padStart(8, '0')}`, `厂家${v}`, pw, now).lastInsertRowid);
+      vendorIds.push(vid);
+      userIds.push(uid);
+      productIds.push(['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610', 'XQG100-HBD14126L'].map((m) => Number(insProduct.run(vid, uid, `${m}-${v}`, now).lastInsertRowid)));
+    }
   })();
-}
-raw.pragma('wal_checkpoint(TRUNCATE)');
-raw.exec('analyze');
-raw.close();
-const seedSeconds = (Date.now() - t0) / 1000;
 
-// ---- the real server on that database
-const handle = await setupDatabase(config);
-const app = await buildApp(config, handle);
-app.get('/bench/bare', { config: { access: 'public', signed: false } }, async () => ({ code: 200, msg: 'ok', data: null }));
-await app.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(app.server.address() as any).port}`;
+  const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗';
+  const GIVEN = ['建华', '美玲', '志刚', '秀英', '磊', '婷婷', '国庆', '晓燕', '文斌', '静', '海涛', '丽'];
+  const STATUSES = [100, 200, 300, 400, 500, 510, 600, 650, 700, 700, 700, 800];
+  const NODE: Record<number, number> = { 100: 110, 200: 210, 300: 310, 400: 410, 500: 510, 510: 530, 600: 560, 650: 630, 700: 710, 800: 810 };
+  const insOrder = raw.prepare(`insert into orders (vendor_id, created_by, order_no, status, node, parole, service_type, urgent_flag, real_name, phone, province_id, province_name, city_id, city_name, district_id, district_name, detail_address, remarks, total_fen, real_pay_fen, completion_time, created_at, updated_at)
+    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '310000', '上海市', '310100', '上海市', '310112', '闵行区', ?, ?, ?, ?, ?, ?, ?)`);
+  const insLine = raw.prepare('insert into order_products (order_id, vendor_id, product_id, category_name, model_name, number, price_fen) values (?, ?, ?, ?, ?, ?, ?)');
+  const modelOf = ['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610', 'XQG100-HBD14126L'];
+  let seq = 0;
+  const span = 365 * 86400_000;
+  const start = Date.now();
+  function seedVendorOrders(v: number, n: number) {
+    for (let i = 0; i < n; i++) {
+      seq++;
+      const status = STATUSES[seq % STATUSES.length]!;
+      const created = new Date(start - ((seq * 7919) % span)).toISOString();
+      const k = seq % 5;
+      const name = `${SURNAMES[seq % SURNAMES.length]}${GIVEN[(seq >> 3) % GIVEN.length]}`;
+      const phone = `13${String(100000000 + ((seq * 104729) % 900000000)).slice(0, 9)}`;
+      const oid = Number(insOrder.run(vendorIds[v], userIds[v], `GD${String(seq).padStart(20, '0')}`, status, NODE[status], seq % 4 ? 1 : 2, (seq % 4) + 1, seq % 9 ? 0 : 1, name, phone,
+        `莘松路${seq % 999}弄${seq % 30}号`, seq % 6 ? '' : '请提前电话联系', 15000, status === 100 ? 0 : 15000, status === 700 ? created : null, created, created).lastInsertRowid);
+      insLine.run(oid, vendorIds[v], productIds[v]![k], '1.5P', modelOf[k], 1, 15000);
+    }
+  }
+  const others = TOTAL - BIG;
+  const per = Math.floor(others / (VENDORS - 1));
+  const extra = others - per * (VENDORS - 1);
+  for (let from = 0; from < VENDORS; from += 50) {
+    raw.transaction(() => {
+      for (let v = from; v < Math.min(from + 50, VENDORS); v++) seedVendorOrders(v, v === 0 ? BIG : per + (v <= extra ? 1 : 0));
+    })();
+  }
+  raw.pragma('wal_checkpoint(TRUNCATE)');
+  raw.exec('analyze');
+  raw.close();
+  const seedSeconds = (Date.now() - t0) / 1000;
+  renameSync(partial, file);
+  return seedSeconds;
+}
+
+const seedSeconds = existsSync(file) ? null : await seedDatabase();
+
+// ---- the real server on that database, in its own process
+const server = await startServerProcess(file, dir);
+const base = server.base;
 
 function signed(method: string, path: string, rawQuery: string, body: string, token = '') {
   const timestamp = String(Date.now());
@@ -109,8 +118,13 @@ const tokenTypical = await login(typical);
 const tokenBig = await login(0);
 const tokenPay = await login(1);
 
-const total = Number((await handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-console.log(`seeded ${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}) in ${seedSeconds.toFixed(0)} s; ${CONNECTIONS} connections, ${DURATION} s each, SQLite`);
+const lookup = new Sqlite(file, { readonly: true });
+const total = (lookup.prepare('select count(*) as n from orders').get() as { n: number }).n;
+// Vendor 1 (phone 17000000001) pays for the created orders; its first product is ordered.
+const product = (lookup.prepare("select p.id from products p join users u on u.vendor_id = p.vendor_id where u.phone = '17000000001' order by p.id limit 1").get() as { id: number }).id;
+lookup.close();
+const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
+console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, SQLite, server in its own process`);
 
 async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
@@ -120,46 +134,53 @@ async function measure(title: string, path: string, query: Record<string, string
 }
 
 // ---- creation + payment throughput
-const product = productIds[1]![0]!;
 const addBody = JSON.stringify({ parole: 1, serviceType: 1, realName: '压测客户', phone: '13912345678', provinceId: '310000', provinceName: '上海市', cityId: '310100', cityName: '上海市', districtId: '310112', districtName: '闵行区', detailAddress: '莘松路1号', productList: [{ productId: product, number: 1 }] });
-let made = 0;
-let failed = 0;
-const until = Date.now() + DURATION * 1000;
-const tp0 = Date.now();
-await Promise.all(Array.from({ length: 8 }, async () => {
-  while (Date.now() < until) {
-    const a = await fetch(base + API.orderAdd, { method: 'POST', headers: signed('POST', API.orderAdd, '', addBody, tokenPay), body: addBody }).then((x) => x.json());
-    if (a.code !== 200) { failed++; continue; }
-    const path = API.orderPay(a.data);
-    const p = await fetch(base + path, { method: 'POST', headers: signed('POST', path, '', '{}', tokenPay), body: '{}' }).then((x) => x.json());
-    if (p.code === 200) made++; else failed++;
-  }
-}));
-console.log(`\ncreate + pay: ${made} orders created and paid in ${((Date.now() - tp0) / 1000).toFixed(1)} s = ${(made / ((Date.now() - tp0) / 1000)).toFixed(0)} orders/s (8 concurrent clients), failures ${failed}`);
+async function createAndPay() {
+  let made = 0;
+  let failed = 0;
+  const until = Date.now() + DURATION * 1000;
+  const tp0 = Date.now();
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (Date.now() < until) {
+      const a = await fetch(base + API.orderAdd, { method: 'POST', headers: signed('POST', API.orderAdd, '', addBody, tokenPay), body: addBody }).then((x) => x.json());
+      if (a.code !== 200) { failed++; continue; }
+      const path = API.orderPay(a.data);
+      const p = await fetch(base + path, { method: 'POST', headers: signed('POST', path, '', '{}', tokenPay), body: '{}' }).then((x) => x.json());
+      if (p.code === 200) made++; else failed++;
+    }
+  }));
+  const seconds = (Date.now() - tp0) / 1000;
+  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), failures ${failed}`);
+}
 
-// ---- export of the big vendor's 100,000 orders
-let peak = process.memoryUsage().rss;
-const before = peak;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
-const te = Date.now();
-const exp = await fetch(base + API.orderExport, { method: 'POST', headers: signed('POST', API.orderExport, '', '{}', tokenBig), body: '{}' });
-let bytes = 0;
-for await (const chunk of exp.body as any) bytes += chunk.length;
-clearInterval(sampler);
-console.log(`export of ${BIG.toLocaleString()} orders: ${((Date.now() - te) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB xlsx, peak RSS ${(peak / 1048576).toFixed(0)} MB (before ${(before / 1048576).toFixed(0)} MB)`);
+// ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own
+async function exportBig() {
+  const before = await server.memory();
+  const te = Date.now();
+  const exp = await fetch(base + API.orderExport, { method: 'POST', headers: signed('POST', API.orderExport, '', '{}', tokenBig), body: '{}' });
+  let bytes = 0;
+  for await (const chunk of exp.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  const after = await server.memory();
+  const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
+  console.log(`export of ${BIG.toLocaleString()} orders: HTTP ${exp.status}, ${((Date.now() - te) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${mb(after.maxRss)} (RSS before ${mb(before.rss)})`);
+}
 
+// ---- the list beside a bare route of the same server
+async function listPhase() {
+  console.log('| request | total | req/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
+  const bare = await autocannon({ connections: CONNECTIONS, duration: DURATION, url: `${base}/bench/bare` });
+  console.log(`| bare route | | ${bare.requests.average.toFixed(0)} | ${bare.latency.p50} ms | ${bare.latency.p99} ms | ${bare.errors + bare.non2xx} |`);
+  await measure('list page 1, no filter (vendor with ~900 orders)', API.orderList, { pageNum: 1, pageSize: 50 });
+  await measure('list keyword customer name 王建华', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 });
+  await measure('list keyword product model MRC1892', API.orderList, { keyWords: 'MRC1892', pageNum: 1, pageSize: 50 });
+  await measure('list status 700 + label 保内 + created in 90 days', API.orderList, { status: 700, label: '保内', minCreateTime: new Date(Date.now() - 90 * 86400_000).toISOString().slice(0, 10), pageNum: 1, pageSize: 50 });
+  await measure('list pending shortcut (statuses + nodes)', API.orderList, { status: '200,300,400,500,600,700,900', node: '530,630', pageNum: 1, pageSize: 50 });
+  await measure('list page 1, big vendor (100,000 orders)', API.orderList, { pageNum: 1, pageSize: 50 }, tokenBig);
+  await measure('list keyword, big vendor (100,000 orders)', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 }, tokenBig);
+}
+
+if (PHASES.has('create')) await createAndPay();
+if (PHASES.has('export')) await exportBig();
 // The list runs last: requests autocannon leaves queued would otherwise slow the phases above.
-console.log('| request | total | req/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
-const bare = await autocannon({ connections: CONNECTIONS, duration: DURATION, url: `${base}/bench/bare` });
-console.log(`| bare route | | ${bare.requests.average.toFixed(0)} | ${bare.latency.p50} ms | ${bare.latency.p99} ms | ${bare.errors + bare.non2xx} |`);
-await measure('list page 1, no filter (vendor with ~900 orders)', API.orderList, { pageNum: 1, pageSize: 50 });
-await measure('list keyword customer name 王建华', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 });
-await measure('list keyword product model MRC1892', API.orderList, { keyWords: 'MRC1892', pageNum: 1, pageSize: 50 });
-await measure('list status 700 + label 保内 + created in 90 days', API.orderList, { status: 700, label: '保内', minCreateTime: new Date(Date.now() - 90 * 86400_000).toISOString().slice(0, 10), pageNum: 1, pageSize: 50 });
-await measure('list pending shortcut (statuses + nodes)', API.orderList, { status: '200,300,400,500,600,700,900', node: '530,630', pageNum: 1, pageSize: 50 });
-await measure('list page 1, big vendor (100,000 orders)', API.orderList, { pageNum: 1, pageSize: 50 }, tokenBig);
-await measure('list keyword, big vendor (100,000 orders)', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 }, tokenBig);
-
-await app.close();
-await handle.db.destroy();
-rmSync(dir, { recursive: true, force: true });
+if (PHASES.has('list')) await listPhase();
+await server.stop();

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './database';
+import { cachedStatements } from './sqlite-statements';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -27,5 +28,5 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) }), dialect: 'sqlite' };
 }
