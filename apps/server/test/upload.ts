@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sign } from '@portal/domain/signature';
-import { API } from '@portal/domain/api-paths';
+import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import type { TestApp } from './helper';
 
 export interface UploadPart {
@@ -10,8 +10,9 @@ export interface UploadPart {
   contentType?: string;
 }
 
-/** A signed multipart upload as the widget sends it (body hash of the empty string). */
-export async function upload(t: TestApp, token: string, files: UploadPart | UploadPart[], dir?: string) {
+/** A signed multipart upload as the widget sends it (body hash of the empty string); `platform`: as an operator. */
+export async function upload(t: TestApp, token: string, files: UploadPart | UploadPart[], dir?: string, opts: { platform?: boolean } = {}) {
+  const path = opts.platform ? PLATFORM_API.uploadFile : API.uploadFile;
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const f of Array.isArray(files) ? files : [files]) {
@@ -26,11 +27,11 @@ export async function upload(t: TestApp, token: string, files: UploadPart | Uplo
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   const rawQuery = dir === undefined ? '' : `type=${encodeURIComponent(dir)}`;
   const timestamp = String(Date.now());
-  const signature = sign(t.config.SIGN_KEY, { method: 'POST', path: API.uploadFile, rawQuery, timestamp, token, body: '' });
+  const signature = sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery, timestamp, token, body: '' });
   const res = await t.app.inject({
     method: 'POST',
-    url: rawQuery ? `${API.uploadFile}?${rawQuery}` : API.uploadFile,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, role: 'manufacturer', timestamp, token, signature, authorization: `Bearer ${token}` },
+    url: rawQuery ? `${path}?${rawQuery}` : path,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, role: opts.platform ? 'platform' : 'manufacturer', timestamp, token, signature, authorization: `Bearer ${token}` },
     payload: Buffer.concat(chunks),
   });
   return { status: res.statusCode, body: res.json() as { code: number; msg: string; data: { fileName: string; fileUrl: string; url: string } | null } };

@@ -104,4 +104,7 @@ export const PLATFORM_API = {
   login: '/api/platform/login',
   quit: '/api/platform/quit',
   me: '/api/platform/me',
+  /** the console's uploads (same folders and checks as API.uploadFile / API.ossToken) */
+  uploadFile: '/api/platform/uploadFile',
+  ossToken: '/api/platform/getToken',
 } as const;

@@ -5,6 +5,7 @@ import type { DB, Tx } from '../db/database';
 import { badRequest } from '../lib/errors';
 import { fromShanghai, nowIso } from '../lib/time';
 import type { OperatorPrincipal } from '../plugins/context';
+import { assertPlatformFiles } from '../modules/files/files.repository';
 import { loadOrder, transit, writeLog, type OrderRow } from '../modules/orders/order-state-machine';
 
 // The platform acting for the world: dispatching to masters and acting for the master through every
@@ -42,6 +43,7 @@ async function addPictures(tx: Tx, o: OrderRow, b: PlatformActionBody) {
 export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: number, action: PlatformOrderAction, b: PlatformActionBody) {
   return db.transaction().execute(async (tx) => {
     const o = await loadOrder(tx, orderId, null);
+    await assertPlatformFiles(tx, o.vendor_id, (b.pictures ?? []).map((p) => p.fileUrl));
     const master = await masterOf(tx, o);
     const as = (content: string, extra: Partial<{ certificate: string[]; relevanceType: string; relevanceId: number }> = {}) => ({ operator: `${op.name}（代${master}）`, content, ...extra });
     switch (action) {

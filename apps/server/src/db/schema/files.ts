@@ -2,8 +2,11 @@ import type { Generated } from 'kysely';
 
 export interface FilesTable {
   id: Generated<number>;
+  /** 0 for an operator's upload */
   vendor_id: number;
   user_id: number;
+  /** the uploading operator (console), null for vendor uploads */
+  operator_id: number | null;
   dir: string;
   /** Path under the image root, with a leading slash: /knowledge/2026/11/ab12….pdf */
   path: string;

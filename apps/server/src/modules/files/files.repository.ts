@@ -6,8 +6,10 @@ import { FILE_NOT_OWNED } from '@portal/domain/uploads';
 export const splitPaths = (value: string | string[]) =>
   (Array.isArray(value) ? value : value.split(',')).map((p) => p.trim()).filter(Boolean);
 
-// Cloud keys carry the vendor in their folder: /<dir>/v<vendorId>/<timestamp><5 digits>file.<ext>
-const cloudOwner = (path: string) => /^\/[A-Za-z]+\/v(\d+)\/\d{13}\d{5}file\.[a-z0-9]{2,5}$/.exec(path)?.[1];
+// Cloud keys carry the owner in their folder: /<dir>/v<vendorId>/… for a vendor, /<dir>/p<operatorId>/…
+// for an operator, then <timestamp><5 digits>file.<ext>.
+const cloudKeyOwner = (path: string) => /^\/[A-Za-z]+\/([vp]\d+)\/\d{13}\d{5}file\.[a-z0-9]{2,5}$/.exec(path)?.[1];
+const cloudOwner = (path: string) => /^v(\d+)$/.exec(cloudKeyOwner(path) ?? '')?.[1];
 
 /**
  * Every path must be an upload of this vendor; a path of another vendor answers exactly as
@@ -26,4 +28,25 @@ export async function assertOwnFiles(db: DB | Tx, vendorId: number, value: strin
 
 export function findOwnFile(db: DB | Tx, vendorId: number, path: string) {
   return db.selectFrom('files').selectAll().where('vendor_id', '=', vendorId).where('path', '=', path).executeTakeFirst();
+}
+
+/**
+ * Pictures the console attaches to an order (acting for the master): every path must be an
+ * operator's upload or an upload of the order's own vendor (its product pictures and drawings).
+ * Another vendor's file answers exactly as a path that was never uploaded.
+ */
+export async function assertPlatformFiles(db: DB | Tx, orderVendorId: number, value: string | string[]) {
+  const paths = splitPaths(value);
+  if (!paths.length) return;
+  const usableCloud = (owner: string) => owner.startsWith('p') || owner === `v${orderVendorId}`;
+  if (paths.some((p) => cloudKeyOwner(p) !== undefined && !usableCloud(cloudKeyOwner(p)!))) throw badRequest(FILE_NOT_OWNED);
+  const local = [...new Set(paths.filter((p) => cloudKeyOwner(p) === undefined))];
+  if (!local.length) return;
+  const rows = await db
+    .selectFrom('files')
+    .select('path')
+    .where('path', 'in', local)
+    .where((eb) => eb.or([eb('operator_id', 'is not', null), eb('vendor_id', '=', orderVendorId)]))
+    .execute();
+  if (rows.length !== local.length) throw badRequest(FILE_NOT_OWNED);
 }

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { API } from '@portal/domain/api-paths';
+import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { fileCountMessage } from '@portal/domain/messages';
 import { CLOUD_NOT_CONFIGURED, DEFAULT_UPLOAD_DIR, UPLOAD_DIR_INVALID, UPLOAD_EMPTY, VIDEO_MAX_MB_BYTES, isUploadDir, type UploadDir, type UploadResult } from '@portal/domain/uploads';
 import { ok } from '../../lib/envelope';
 import { badRequest } from '../../lib/errors';
-import { vendorOf } from '../../plugins/auth';
-import { discardUpload, storeUpload } from './upload.service';
+import { operatorOf, vendorOf } from '../../plugins/auth';
+import { discardUpload, storeUpload, type Owner } from './upload.service';
 import { signPostPolicy } from './oss-policy';
 
 function dirOf(query: unknown): UploadDir {
@@ -16,18 +16,25 @@ function dirOf(query: unknown): UploadDir {
   return type;
 }
 
+const vendorOwner = (req: FastifyRequest): Owner => {
+  const p = vendorOf(req);
+  return { kind: 'vendor', vendorId: p.vendorId, userId: p.userId };
+};
+const operatorOwner = (req: FastifyRequest): Owner => ({ kind: 'platform', operatorId: operatorOf(req).operatorId });
+
+/** Vendor users upload through API.*, operators (the console) through PLATFORM_API.*: same checks, own owner. */
 export default async function fileRoutes(app: FastifyInstance) {
-  // Registered here so only the upload route parses multipart. The per-type size limits are
+  // Registered here so only the upload routes parse multipart. The per-type size limits are
   // enforced while streaming (upload.service); this ceiling only stops a runaway body.
   await app.register(multipart, {
     throwFileSizeLimit: false,
     limits: { fileSize: VIDEO_MAX_MB_BYTES + 1, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 
-  app.post(API.uploadFile, { config: { access: 'user' } }, async (req) => {
+  const uploadFor = (ownerOf: (req: FastifyRequest) => Owner) => async (req: FastifyRequest) => {
     const dir = dirOf(req.query);
     if (!req.isMultipart()) throw badRequest(UPLOAD_EMPTY);
-    const p = vendorOf(req);
+    const owner = ownerOf(req);
     const { DATA_DIR, FILE_ROOT_URL } = app.config;
     let stored: UploadResult | null = null;
     try {
@@ -37,7 +44,7 @@ export default async function fileRoutes(app: FastifyInstance) {
           part.file.resume();
           throw badRequest(fileCountMessage(1));
         }
-        stored = await storeUpload(app.db, DATA_DIR, FILE_ROOT_URL, dir, { vendorId: p.vendorId, userId: p.userId }, part);
+        stored = await storeUpload(app.db, DATA_DIR, FILE_ROOT_URL, dir, owner, part);
       }
     } catch (err) {
       if (stored) await discardUpload(app.db, DATA_DIR, stored.fileUrl);
@@ -46,13 +53,18 @@ export default async function fileRoutes(app: FastifyInstance) {
     }
     if (!stored) throw badRequest(UPLOAD_EMPTY);
     return ok(stored);
-  });
+  };
 
-  app.post(API.ossToken, { config: { access: 'user' } }, async (req) => {
+  const tokenFor = (ownerOf: (req: FastifyRequest) => Owner) => async (req: FastifyRequest) => {
     const dir = dirOf(req.query);
     const c = app.config;
     if (c.STORAGE_DRIVER !== 'oss' || !c.OSS_BUCKET_URL || !c.OSS_ACCESS_KEY_ID || !c.OSS_ACCESS_KEY_SECRET) throw badRequest(CLOUD_NOT_CONFIGURED);
     const settings = { bucketUrl: c.OSS_BUCKET_URL, accessKeyId: c.OSS_ACCESS_KEY_ID, accessKeySecret: c.OSS_ACCESS_KEY_SECRET };
-    return ok(signPostPolicy(settings, dir, vendorOf(req).vendorId));
-  });
+    return ok(signPostPolicy(settings, dir, ownerOf(req)));
+  };
+
+  app.post(API.uploadFile, { config: { access: 'user' } }, uploadFor(vendorOwner));
+  app.post(API.ossToken, { config: { access: 'user' } }, tokenFor(vendorOwner));
+  app.post(PLATFORM_API.uploadFile, { config: { access: 'platform' } }, uploadFor(operatorOwner));
+  app.post(PLATFORM_API.ossToken, { config: { access: 'platform' } }, tokenFor(operatorOwner));
 }

@@ -55,10 +55,12 @@ export interface IncomingFile {
   file: Readable & { truncated?: boolean };
 }
 
-export interface Owner {
-  vendorId: number;
-  userId: number;
-}
+/** Who uploads: a vendor user, or an operator of the console (docs/decisions/097). */
+export type Owner = { kind: 'vendor'; vendorId: number; userId: number } | { kind: 'platform'; operatorId: number };
+
+// An operator's file belongs to no vendor: vendor_id 0 keeps it out of every vendor's `vendor_id = ?`.
+const ownerColumns = (o: Owner) =>
+  o.kind === 'vendor' ? { vendor_id: o.vendorId, user_id: o.userId, operator_id: null } : { vendor_id: 0, user_id: 0, operator_id: o.operatorId };
 
 /**
  * Store one uploaded file on the local disk and record who owns it. On any refusal nothing
@@ -83,7 +85,7 @@ export async function storeUpload(db: DB, dataDir: string, rootUrl: string, dir:
     if (size === 0) throw badRequest(UPLOAD_EMPTY);
     await db
       .insertInto('files')
-      .values({ vendor_id: owner.vendorId, user_id: owner.userId, dir, path: storedPath, original_name: original, size, created_at: nowIso() })
+      .values({ ...ownerColumns(owner), dir, path: storedPath, original_name: original, size, created_at: nowIso() })
       .execute();
   } catch (err) {
     await rm(abs, { force: true });

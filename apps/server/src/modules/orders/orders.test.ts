@@ -4,6 +4,7 @@ import { MSG } from '@portal/domain/messages';
 import { ORDER_MSG } from '@portal/domain/orders';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { SAMPLE, upload } from '../../../test/upload';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum, orderPayload, REGION } from './orders.fixtures';
 
 let t: TestApp;
@@ -22,6 +23,8 @@ afterAll(async () => t.close());
 
 const detail = async (id: number, token = v.token) => (await get(t, API.order(id), { token })).body;
 const act = (id: number, action: string, body: Record<string, unknown> = {}) => post(t, PLATFORM_ORDER_API.action(id, action as any), body, { token: op.token, role: 'platform' });
+/** A picture the console uploaded (the console may attach only its own or the order vendor's files). */
+const opPic = async () => (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl;
 
 describe('create and price', () => {
   it('prices on the server from the catalogue, never from the browser', async () => {
@@ -186,7 +189,7 @@ describe('orders that move', () => {
     await step('appointment', { doorTime: '2099-01-01 15:30:00' });
     await step('changeTime', { doorTime: '2099-01-02 10:00:00', remarks: '客户改约' });
     await step('checkIn');
-    await step('submitMaterials', { remarks: '安装支架一套', pictures: [{ fileUrl: '/files/m.png' }] });
+    await step('submitMaterials', { remarks: '安装支架一套', pictures: [{ fileUrl: await opPic() }] });
     await step('requestParts', { applyAccessories: '遥控器一个' });
     const material = (await get(t, API.applicationLast(id), { token: w.token })).body.data;
     expect((await detail(id, w.token)).data.statusInfo.isApprovalAccessories).toBe(true);
@@ -195,13 +198,14 @@ describe('orders that move', () => {
     expect((await post(t, API.submissionAdd, { orderId: id, materialSubmissionId: material.id, company: '中通快递', trackingNum: 'ZT1' }, { token: w.token })).body.code).toBe(400);
     await step('partsArrived');
     const lineId = (await detail(id, w.token)).data.productList[0].id;
-    await step('requestCompletion', { pictures: [{ fileUrl: '/files/done.png', orderProductId: lineId }] });
+    const done = await opPic();
+    await step('requestCompletion', { pictures: [{ fileUrl: done, orderProductId: lineId }] });
     await step('requestReturn', { expressCompanyName: '中通快递', expressNumber: 'ZT100', expressFee: '12', paymentType: 0 });
     expect((await detail(id, w.token)).data.statusInfo.isFanJian).toBe(true);
     expect((await post(t, API.returnAudit, {}, { token: w.token, query: { orderId: id, audit: 2 } })).body).toMatchObject({ code: 400, msg: MSG.contentRequired });
     expect((await post(t, API.returnAudit, {}, { token: w.token, query: { orderId: id, audit: 1 } })).body).toMatchObject({ code: 200, msg: MSG.submitOk });
     expect((await post(t, API.returnAudit, {}, { token: w.token, query: { orderId: id, audit: 1 } })).body.code).toBe(400);
-    await step('requestPraise', { pictures: [{ fileUrl: '/files/praise.png' }] });
+    await step('requestPraise', { pictures: [{ fileUrl: await opPic() }] });
     expect((await detail(id, w.token)).data.statusInfo.isPromotePositive).toBe(true);
     expect((await get(t, API.praiseAudit, { token: w.token, query: { orderId: id, audit: 1 } })).body).toMatchObject({ code: 200 });
     expect((await post(t, API.orderConfirmation(id), {}, { token: w.token })).body).toMatchObject({ code: 200 });
@@ -213,7 +217,7 @@ describe('orders that move', () => {
     expect(await balanceOf(t, w.vendorId)).toBe(100000 - 10000 - 1200 - 1000);
     expect(await ledgerSum(t, w.vendorId)).toBe(await balanceOf(t, w.vendorId));
     const info = (await get(t, API.detailInformation(id), { token: w.token })).body.data;
-    expect(info.omsOrderProductList[0].omsProductCompletionPicList).toEqual([expect.objectContaining({ fileUrl: '/files/done.png', fileType: 1 })]);
+    expect(info.omsOrderProductList[0].omsProductCompletionPicList).toEqual([expect.objectContaining({ fileUrl: done, fileType: 1 })]);
     const stats = (await get(t, API.orderStatistics, { token: w.token })).body.data;
     expect(stats).toMatchObject({ total: 1, completed: 1 });
     const nodes = d.omsOperateRecordList.map((l: any) => l.node).reverse();
@@ -238,7 +242,7 @@ describe('orders that move', () => {
     await act(o2, 'checkIn');
     expect((await act(o2, 'requestOutWarrantyPay', { fee: '1.5' })).body).toMatchObject({ code: 400, msg: MSG.positiveInteger });
     expect((await act(o2, 'requestOutWarrantyPay', { fee: '80' })).body.code).toBe(200);
-    expect((await act(o2, 'requestCompletion', { pictures: [{ fileUrl: '/files/a.png' }] })).body.code).toBe(400);
+    expect((await act(o2, 'requestCompletion', { pictures: [{ fileUrl: await opPic() }] })).body.code).toBe(400);
     expect((await act(o2, 'outWarrantyPaid')).body.code).toBe(200);
     expect((await detail(o2, w.token)).data.node).toBe(572);
   });

@@ -5,8 +5,8 @@ import { DEFAULT_MAX_FILES, DEFAULT_UPLOAD_TYPES } from '@portal/domain/files';
 import { MSG } from '@portal/domain/messages';
 import type { UploadDir } from '@portal/domain/uploads';
 import { notifier } from '../../lib/notifier';
-import { ApiError, uploadFile } from '../../lib/request';
-import { cloudUpload } from './cloud-upload';
+import { ApiError, type UploadedFile } from '../../lib/request';
+import { VENDOR_UPLOADS, cloudUpload, type UploadVia } from './cloud-upload';
 import { useFilePreview } from './file-preview';
 import { usesCloudStorage } from './image-root';
 import { countError, sizeError, typeError } from './upload-rules';
@@ -31,6 +31,7 @@ import './upload-field.css';
  * - `onChange`  emitted once per finished batch, and on delete
  * - `display`   'cards' (thumbnails, default) or 'list' (file names; documents)
  * - `disabled`  read-only: preview only
+ * - `via`       client and routes to upload through (default the vendor's; the console passes its own)
  *
  * Batches: every picked file is checked first (type, size, count) and refused files are dropped
  * with the spec message. Accepted files upload in parallel behind the overlay 正在上传图片，请稍候...
@@ -50,6 +51,7 @@ export interface UploadFieldProps {
   disabled?: boolean;
   buttonText?: string;
   id?: string;
+  via?: UploadVia;
 }
 
 export function UploadField({
@@ -64,6 +66,7 @@ export function UploadField({
   disabled,
   buttonText = '上传',
   id,
+  via = VENDOR_UPLOADS,
 }: UploadFieldProps) {
   const [items, setItems] = useState<UploadItem[]>(() => itemsOf(value, keyName));
   const [loading, setLoading] = useState(false);
@@ -98,8 +101,8 @@ export function UploadField({
     const b = batch.current;
     try {
       const path = usesCloudStorage()
-        ? await cloudUpload(file, dir, (p) => trackProgress(file, p))
-        : (await uploadFile(file, dir, { silent: true, onProgress: (p) => trackProgress(file, p) }))?.fileUrl;
+        ? await cloudUpload(file, dir, (p) => trackProgress(file, p), via)
+        : (await via.client.upload<UploadedFile>(via.uploadPath, file, { query: { type: dir }, silent: true, onProgress: (p) => trackProgress(file, p) }))?.fileUrl;
       if (b !== batch.current || b.failed) return;
       if (!path) {
         // An answer without data: drop the whole batch and show the list as it was.

@@ -1,7 +1,10 @@
 import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
+import { PICTURE_EXT, VIDEO_EXT, fileTypeCode } from '@portal/domain/files';
 import { MSG } from '@portal/domain/messages';
 import { PLATFORM_ORDER_MSG, type PLATFORM_ORDER_ACTIONS, type PlatformActionBody } from '@portal/domain/orders-platform';
+import { UploadField } from '../../../../components/upload';
+import { PLATFORM_UPLOADS } from '../../../../platform/lib/platform-request';
 import { usePlatformOrderAction } from '../../api/platform-order-action';
 import type { PlatformOrderDetail } from '../../api/platform-order';
 import { disabledDoorDate } from '../create/order-form-values';
@@ -13,7 +16,10 @@ interface Values {
   masterId?: number;
   doorTime?: dayjs.Dayjs;
   remarks?: string;
+  /** chosen among the order's product pictures and drawings */
   pictures?: string[];
+  /** uploaded in the dialog (comma-separated stored paths) */
+  uploaded?: string;
   applyAccessories?: string;
   fee?: string;
   expressCompanyName?: string;
@@ -23,9 +29,9 @@ interface Values {
 }
 
 /**
- * The inputs an action needs (its `needs`), then the move. Pictures are chosen among the order's
- * product pictures and drawings or given as addresses: the console stands in for the master's app,
- * which is where real photos come from (docs/decisions/071).
+ * The inputs an action needs (its `needs`), then the move. Pictures are uploaded by the operator or
+ * chosen among the order's product pictures and drawings; the server takes no other paths
+ * (docs/decisions/097).
  */
 export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDetail; def: ActionDef; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -38,6 +44,7 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
     .filter((u, i, all) => all.indexOf(u) === i)
     .map((u) => ({ value: u, label: u.split('/').pop() }));
   const firstLine = order.productList[0]?.id;
+  const picturesRequired = needs.includes('pictures') && def.action !== 'submitMaterials';
 
   const submit = async () => {
     const v = await form.validateFields();
@@ -45,7 +52,8 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
     if (v.masterId) body.masterId = v.masterId;
     if (v.doorTime) body.doorTime = v.doorTime.format('YYYY-MM-DD HH:mm:ss');
     if (v.remarks) body.remarks = v.remarks.trim();
-    if (v.pictures?.length) body.pictures = v.pictures.map((fileUrl) => ({ fileUrl, fileType: /\.(mp4|avi|wmv)$/i.test(fileUrl) ? 2 : 1, orderProductId: def.action === 'requestCompletion' || def.action === 'uploadPictures' ? (firstLine ?? null) : null }));
+    const pictures = [...(v.pictures ?? []), ...(v.uploaded ?? '').split(',').filter(Boolean)];
+    if (pictures.length) body.pictures = pictures.map((fileUrl) => ({ fileUrl, fileType: fileTypeCode(fileUrl) === 2 ? 2 : 1, orderProductId: def.action === 'requestCompletion' || def.action === 'uploadPictures' ? (firstLine ?? null) : null }));
     if (v.applyAccessories) body.applyAccessories = v.applyAccessories.trim();
     if (v.fee) body.fee = v.fee.trim();
     if (needs.includes('expressCompanyName')) {
@@ -99,14 +107,19 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
           </>
         )}
         {(needs.includes('pictures') || needs.includes('expressCompanyName') || def.action === 'requestParts') && (
-          <Form.Item
-            name="pictures"
-            label="图片"
-            extra="可选订单产品图片，或输入图片地址后回车"
-            rules={needs.includes('pictures') && def.action !== 'submitMaterials' ? [{ required: true, type: 'array', min: 1, message: PLATFORM_ORDER_MSG.picturesRequired }] : []}
-          >
-            <Select mode="tags" options={pictureOptions} placeholder="选择或输入图片地址" />
-          </Form.Item>
+          <>
+            <Form.Item name="pictures" label="订单产品图片">
+              <Select mode="multiple" options={pictureOptions} placeholder="选择订单产品图片" notFoundContent="该订单没有产品图片" />
+            </Form.Item>
+            <Form.Item
+              name="uploaded"
+              label="上传图片"
+              dependencies={['pictures']}
+              rules={picturesRequired ? [{ validator: (_, uploaded?: string) => (uploaded || form.getFieldValue('pictures')?.length ? Promise.resolve() : Promise.reject(new Error(PLATFORM_ORDER_MSG.picturesRequired))) }] : []}
+            >
+              <UploadField dir="order" types={[...PICTURE_EXT, ...VIDEO_EXT]} maxCount={9} via={PLATFORM_UPLOADS} />
+            </Form.Item>
+          </>
         )}
         {(needs.includes('remarks') || ['refuseAssignment', 'changeTime', 'requestParts'].includes(def.action)) && (
           <Form.Item name="remarks" label="备注" rules={[{ max: 400, message: '最多输入400个字符' }]}>
