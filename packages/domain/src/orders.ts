@@ -570,6 +570,22 @@ export interface OrderRow {
   statusInfo: StatusInfo;
 }
 
+/** A product line as the order list shows it (no media, surcharges or remarks: the detail has those). */
+export type OrderListLine = Pick<OrderProductRow, 'id' | 'productId' | 'categoryName' | 'modelName' | 'productPicture' | 'number' | 'price' | 'guidePrice' | 'totalPrice' | 'maintenanceType'>;
+
+/**
+ * A row of GET /api/app/order/list: what the order card and its actions use (decision 098). The
+ * detail answer (OrderDetail) carries every field of the order.
+ */
+export type OrderListRow = Pick<
+  OrderRow,
+  | 'id' | 'orderNo' | 'status' | 'node' | 'realStatus' | 'realNode' | 'statusName' | 'nodeName' | 'parole' | 'serviceType'
+  | 'urgentFlag' | 'urgentType' | 'praiseFlag' | 'returnParts' | 'realName' | 'phone' | 'phoneExtension'
+  | 'provinceId' | 'provinceName' | 'cityId' | 'cityName' | 'districtId' | 'districtName' | 'detailAddress' | 'doorTime' | 'remarks'
+  | 'totalPrice' | 'realPayPrice' | 'payTime' | 'completionTime' | 'createTime' | 'virtualTaking' | 'paidFlag'
+  | 'markerType' | 'markerValue' | 'userInfo' | 'statusInfo'
+> & { productList: OrderListLine[] };
+
 export interface OrderDetail extends OrderRow {
   omsOperateRecordList: Array<{ id: number; node: number; nodeName: string; createTime: string; content: string; relevanceType: string; relevanceId: number | null; certificate: string[]; operator: string }>;
   /** price in yuan; type 1 addition, 2 deduction */

@@ -7,8 +7,8 @@ export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 export function toShanghai(iso: string | null | undefined): string {
   if (!iso) return '';
-  const d = new Date(new Date(iso).getTime() + SHANGHAI_OFFSET_MS);
-  return d.toISOString().slice(0, 19).replace('T', ' ');
+  const text = new Date(Date.parse(iso) + SHANGHAI_OFFSET_MS).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }
 
 /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' in Shanghai time → UTC ISO; null when not a date. */

@@ -14,23 +14,25 @@ export function tokenOf(req: FastifyRequest): string {
   return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : '';
 }
 
-async function loadVendorPrincipal(db: DB, sessionId: number, userId: number): Promise<VendorPrincipal | null> {
-  const user = await db
-    .selectFrom('users')
-    .innerJoin('vendors', 'vendors.id', 'users.vendor_id')
-    .select(['users.id', 'users.vendor_id', 'users.is_sub'])
-    .where('users.id', '=', userId)
-    .where('users.deleted_at', 'is', null)
-    .where('vendors.closed_at', 'is', null)
+/** The session of a token with, for a vendor session, its live user (one query: it runs on every call). */
+function findSession(db: DB, token: string) {
+  return db
+    .selectFrom('sessions')
+    .leftJoin('users', (j) => j.onRef('users.id', '=', 'sessions.user_id').on('sessions.kind', '=', 'vendor').on('users.deleted_at', 'is', null))
+    .leftJoin('vendors', (j) => j.onRef('vendors.id', '=', 'users.vendor_id').on('vendors.closed_at', 'is', null))
+    .select(['sessions.id', 'sessions.kind', 'sessions.user_id', 'sessions.expires_at', 'users.vendor_id', 'users.is_sub', 'vendors.id as live_vendor_id'])
+    .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!user) return null;
-  const base = { kind: 'vendor' as const, userId: user.id, vendorId: user.vendor_id, isSub: user.is_sub === 1, sessionId };
-  if (!base.isSub) return { ...base, permissions: [ALL_PERMISSIONS], scopes: {} };
+}
+
+async function vendorPrincipal(db: DB, sessionId: number, userId: number, vendorId: number, isSub: boolean): Promise<VendorPrincipal> {
+  const base = { kind: 'vendor' as const, userId, vendorId, isSub, sessionId };
+  if (!isSub) return { ...base, permissions: [ALL_PERMISSIONS], scopes: {} };
   const grants = await db
     .selectFrom('user_menus')
     .innerJoin('menus', 'menus.id', 'user_menus.menu_id')
     .select(['menus.permissions', 'user_menus.data_permissions'])
-    .where('user_menus.user_id', '=', user.id)
+    .where('user_menus.user_id', '=', userId)
     .execute();
   const permissions = grants.map((g) => g.permissions).filter(Boolean);
   const scopes = Object.fromEntries(grants.filter((g) => g.permissions).map((g) => [g.permissions, g.data_permissions]));
@@ -54,14 +56,12 @@ export function registerAuth(app: FastifyInstance) {
     const token = tokenOf(req);
     const wantKind = req.headers.role === ROLE.platform ? 'platform' : 'vendor';
     if (token) {
-      const session = await app.db
-        .selectFrom('sessions')
-        .select(['id', 'kind', 'user_id', 'expires_at'])
-        .where('token_hash', '=', hashToken(token))
-        .executeTakeFirst();
+      const session = await findSession(app.db, token);
       if (session && session.kind === wantKind && session.expires_at > nowIso()) {
         if (session.kind === 'vendor') {
-          req.principal = await loadVendorPrincipal(app.db, session.id, session.user_id);
+          // A deleted user or a closed vendor leaves the session without a live vendor.
+          const live = session.live_vendor_id !== null && session.vendor_id !== null;
+          req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1) : null;
         } else {
           const op = await app.db.selectFrom('operators').select(['id', 'name']).where('id', '=', session.user_id).executeTakeFirst();
           req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;

@@ -1,6 +1,6 @@
 import { orderNode, orderStatus } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
-import { deriveStatusInfo, displayState, type FileItem, type OrderProductRow, type OrderRow } from '@portal/domain/orders';
+import { deriveStatusInfo, displayState, type FileItem, type OrderListLine, type OrderListRow, type OrderProductRow, type OrderRow } from '@portal/domain/orders';
 import type { Selectable } from 'kysely';
 import type { OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 import { toShanghai } from '../../lib/time';
@@ -11,7 +11,23 @@ export type OrderRecord = Selectable<OrdersTable>;
 export type OrderProductRecord = Selectable<OrderProductsTable>;
 export type SurchargeRecord = Selectable<OrderSurchargesTable>;
 
+/** The columns an order list row is made of (decision 098). */
+export const LIST_COLUMNS = [
+  'id', 'order_no', 'status', 'node', 'parole', 'service_type', 'urgent_flag', 'urgent_type', 'praise_flag', 'return_parts',
+  'real_name', 'phone', 'phone_extension', 'province_id', 'province_name', 'city_id', 'city_name', 'district_id', 'district_name',
+  'detail_address', 'door_time', 'remarks', 'total_fen', 'real_pay_fen', 'pay_time', 'completion_time', 'created_at',
+  'virtual_taking', 'paid_flag', 'marker_type', 'marker_value', 'created_by',
+] as const satisfies ReadonlyArray<keyof OrderRecord>;
+export type OrderListRecord = Pick<OrderRecord, (typeof LIST_COLUMNS)[number]>;
+
+export const LIST_LINE_COLUMNS = [
+  'id', 'order_id', 'product_id', 'category_name', 'model_name', 'picture', 'number', 'price_fen', 'guide_price_fen', 'maintenance_type',
+] as const satisfies ReadonlyArray<keyof OrderProductRecord>;
+export type OrderListLineRecord = Pick<OrderProductRecord, (typeof LIST_LINE_COLUMNS)[number]>;
+
 export function json<T>(text: string | null | undefined, fallback: T): T {
+  if (!text) return fallback;
+  if (text === '[]') return [] as T;
   try {
     const v = JSON.parse(text ?? '');
     return v ?? fallback;
@@ -22,7 +38,7 @@ export function json<T>(text: string | null | undefined, fallback: T): T {
 
 const flag = (v: number) => (v === 1 ? '1' : '0') as '0' | '1';
 
-export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord[]): OrderProductRow {
+export function toListLine(p: OrderListLineRecord): OrderListLine {
   const price = Number(p.price_fen);
   return {
     id: p.id,
@@ -35,6 +51,12 @@ export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord
     guidePrice: p.guide_price_fen == null ? null : fenToYuan(Number(p.guide_price_fen)),
     totalPrice: fenToYuan(price * p.number),
     maintenanceType: p.maintenance_type,
+  };
+}
+
+export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord[]): OrderProductRow {
+  return {
+    ...toListLine(p),
     remarks: p.remarks,
     omsSurchargeList: surcharges.map((s) => ({ id: s.id, pzId: s.pz_id, name: s.name, price: fenToYuan(Number(s.price_fen)), num: s.num })),
     productVideoSelect: json<string[]>(p.video_select, []),
@@ -44,7 +66,7 @@ export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord
   };
 }
 
-export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName: string): OrderRow {
+export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creatorName: string): OrderListRow {
   const doorTime = toShanghai(o.door_time);
   const state = { status: o.status, node: o.node, parole: o.parole, urgentFlag: flag(o.urgent_flag), virtualTaking: o.virtual_taking, doorTime };
   const shown = displayState(state);
@@ -59,13 +81,9 @@ export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName
     nodeName: orderNode.label(shown.node),
     parole: o.parole,
     serviceType: o.service_type,
-    createType: o.create_type,
     urgentFlag: flag(o.urgent_flag),
     urgentType: o.urgent_type,
-    urgentName: o.urgent_flag === 1 ? '加急费' : '',
-    urgentPrice: fenToYuan(Number(o.urgent_price_fen)),
     praiseFlag: flag(o.praise_flag),
-    praisePrice: fenToYuan(Number(o.praise_price_fen)),
     returnParts: flag(o.return_parts),
     realName: o.real_name,
     phone: o.phone,
@@ -79,6 +97,30 @@ export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName
     detailAddress: o.detail_address,
     doorTime,
     remarks: o.remarks,
+    totalPrice: fenToYuan(Number(o.total_fen)),
+    realPayPrice: fenToYuan(Number(o.real_pay_fen)),
+    payTime: toShanghai(o.pay_time),
+    completionTime: toShanghai(o.completion_time),
+    createTime: toShanghai(o.created_at),
+    virtualTaking: o.virtual_taking,
+    paidFlag: o.paid_flag,
+    markerType: o.marker_type,
+    markerValue: o.marker_value,
+    userInfo: { name: creatorName },
+    productList: lines,
+    // Flags follow the real state: a virtually taken order is still cancellable as 200.
+    statusInfo: deriveStatusInfo(state),
+  };
+}
+
+export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName: string): OrderRow {
+  return {
+    ...toOrderListRow(o, lines, creatorName),
+    productList: lines,
+    createType: o.create_type,
+    urgentName: o.urgent_flag === 1 ? '加急费' : '',
+    urgentPrice: fenToYuan(Number(o.urgent_price_fen)),
+    praisePrice: fenToYuan(Number(o.praise_price_fen)),
     contactName: o.contact_name,
     contactPhone: o.contact_phone,
     technicalContacts: json(o.technical_contacts, []),
@@ -86,23 +128,10 @@ export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName
     paymentType: o.payment_type,
     orderSource: o.order_source,
     orderSourceNum: o.order_source_num,
-    totalPrice: fenToYuan(Number(o.total_fen)),
     discountPrice: fenToYuan(Number(o.discount_fen)),
-    realPayPrice: fenToYuan(Number(o.real_pay_fen)),
-    payTime: toShanghai(o.pay_time),
     receivingTime: toShanghai(o.receiving_time),
-    completionTime: toShanghai(o.completion_time),
-    createTime: toShanghai(o.created_at),
-    virtualTaking: o.virtual_taking,
-    paidFlag: o.paid_flag,
     customerServiceId: o.customer_service_id,
-    markerType: o.marker_type,
-    markerValue: o.marker_value,
     followRemark: o.follow_remark,
     closeRemark: o.close_remark,
-    userInfo: { name: creatorName },
-    productList: lines,
-    // Flags follow the real state: a virtually taken order is still cancellable as 200.
-    statusInfo: deriveStatusInfo(state),
   };
 }

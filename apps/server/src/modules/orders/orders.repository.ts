@@ -1,9 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ORDER_LABELS } from '@portal/domain/enums';
-import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
+import type { OrderListLine, OrderListQuery, OrderListRow, OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
 import { fromShanghai } from '../../lib/time';
-import { toOrderRow, toProductLine, type OrderRecord } from './order-row';
+import { LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
@@ -71,14 +71,22 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean)
 export async function linesOf(db: DB | Tx, orderIds: number[]): Promise<Map<number, OrderProductRow[]>> {
   const out = new Map<number, OrderProductRow[]>();
   if (!orderIds.length) return out;
+  // Ordered as the order_id indexes hold them, so neither query sorts.
   const [lines, surcharges] = await Promise.all([
-    db.selectFrom('order_products').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
-    db.selectFrom('order_surcharges').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    db.selectFrom('order_products').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute(),
+    db.selectFrom('order_surcharges').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute(),
   ]);
+  const surchargesOf = new Map<number, SurchargeRecord[]>();
+  for (const s of surcharges) {
+    const list = surchargesOf.get(s.order_product_id);
+    if (list) list.push(s);
+    else surchargesOf.set(s.order_product_id, [s]);
+  }
   for (const l of lines) {
-    const list = out.get(l.order_id) ?? [];
-    list.push(toProductLine(l, surcharges.filter((s) => s.order_product_id === l.id)));
-    out.set(l.order_id, list);
+    const row = toProductLine(l, surchargesOf.get(l.id) ?? []);
+    const list = out.get(l.order_id);
+    if (list) list.push(row);
+    else out.set(l.order_id, [row]);
   }
   return out;
 }
@@ -95,13 +103,32 @@ export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderR
   return orders.map((o) => toOrderRow(o, lines.get(o.id) ?? [], names.get(o.created_by) ?? ''));
 }
 
-export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean) {
+/** One page of the list (decision 098: list rows carry what the card shows; one query for the lines). */
+export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: OrderListRow[]; total: number }> {
   const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg);
   const [{ total }, records] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base.selectAll('orders').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute(),
+    base
+      .leftJoin('users as creator', 'creator.id', 'orders.created_by')
+      .select(LIST_COLUMNS.map((c) => `orders.${c}` as const))
+      .select(['creator.name as creator_name', 'creator.account as creator_account', 'creator.phone as creator_phone'])
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
+      .limit(f.pageSize)
+      .offset((f.pageNum - 1) * f.pageSize)
+      .execute(),
   ]);
-  return { rows: await toRows(db, records), total: Number(total) };
+  const lines = new Map<number, OrderListLine[]>();
+  if (records.length) {
+    const found = await db.selectFrom('order_products').select(LIST_LINE_COLUMNS).where('order_id', 'in', records.map((o) => o.id)).orderBy('order_id').orderBy('id').execute();
+    for (const l of found) {
+      const list = lines.get(l.order_id);
+      if (list) list.push(toListLine(l));
+      else lines.set(l.order_id, [toListLine(l)]);
+    }
+  }
+  const rows = records.map((o) => toOrderListRow(o, lines.get(o.id) ?? [], o.creator_name || o.creator_account || o.creator_phone || ''));
+  return { rows, total: Number(total) };
 }
 
 /** One order of the vendor (respecting data scope); undefined when missing or someone else's. */

@@ -1,5 +1,5 @@
 import { API } from '@portal/domain/api-paths';
-import type { OrderRow } from '@portal/domain/orders';
+import type { OrderListRow } from '@portal/domain/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http, type Query } from '../../../lib/request';
 import { orderKeys } from './keys';
@@ -18,7 +18,7 @@ export interface OrderListParams {
   pageSize: number;
 }
 
-export const getOrders = (params: OrderListParams) => http.page<OrderRow>(API.orderList, params as unknown as Query);
+export const getOrders = (params: OrderListParams) => http.page<OrderListRow>(API.orderList, params as unknown as Query);
 
 export const ordersQueryOptions = (params: OrderListParams) =>
   queryOptions({ queryKey: orderKeys.list(params), queryFn: () => getOrders(params), placeholderData: keepPreviousData });

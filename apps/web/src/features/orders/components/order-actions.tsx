@@ -2,7 +2,7 @@ import { Button, Space, App } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@portal/domain/messages';
-import type { OrderRow } from '@portal/domain/orders';
+import type { OrderListRow } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
 import { paths } from '../../../config/paths';
 import { useAccess } from '../../../lib/access';
@@ -35,7 +35,7 @@ const HAS_PARTS_NODE = new Set([530, 540, 550]);
  * Every per-order action of spec 02 §2.1, shown by the server's statusInfo flags and the caller's
  * permissions (spec 02 §6). Used on list cards and on the detail screen.
  */
-export function OrderActions({ order, showDetail = true, extra }: { order: OrderRow & { customerServiceUser?: { name: string; phone: string } | null }; showDetail?: boolean; extra?: ReactNode }) {
+export function OrderActions({ order, showDetail = true, extra }: { order: OrderListRow & { customerServiceUser?: { name: string; phone: string } | null }; showDetail?: boolean; extra?: ReactNode }) {
   const { can } = useAccess();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();

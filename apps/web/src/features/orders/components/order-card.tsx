@@ -1,7 +1,7 @@
 import { Card, Checkbox, Image, Space, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { maintenanceType, MARKER_COLORS, parole, serviceType } from '@portal/domain/enums';
-import type { OrderRow } from '@portal/domain/orders';
+import type { OrderListRow } from '@portal/domain/orders';
 import { paths } from '../../../config/paths';
 import { MarkerDot } from './marker-dot';
 import { OrderActions } from './order-actions';
@@ -10,7 +10,7 @@ import { OrderStatusTag } from './order-status-tag';
 import { fileUrlOf } from '../../../components/upload';
 
 /** One order of the list: header (number, time, tags, marker), products, customer, total, actions. */
-export function OrderCard({ order, checked, onCheck }: { order: OrderRow; checked: boolean; onCheck: (on: boolean) => void }) {
+export function OrderCard({ order, checked, onCheck }: { order: OrderListRow; checked: boolean; onCheck: (on: boolean) => void }) {
   const total = order.serviceType === 5 ? 0 : order.totalPrice;
   return (
     <Card size="small" className="order-card" data-order-no={order.orderNo} data-testid="order-card">

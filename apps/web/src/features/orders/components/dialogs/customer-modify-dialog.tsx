@@ -1,6 +1,6 @@
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { MSG } from '@portal/domain/messages';
-import { customerModifyBody, type OrderRow } from '@portal/domain/orders';
+import { customerModifyBody, type OrderListRow } from '@portal/domain/orders';
 import { zodRule } from '../../../../lib/form-rules';
 import { regionLabels, useRegionTree } from '../../api/get-region-tree';
 import { useModifyCustomer } from '../../api/modify-customer';
@@ -18,7 +18,7 @@ interface Values {
 const regionRule = { validator: async (_: unknown, v?: string[]) => { if (!v || v.length < 3) throw new Error(MSG.regionRequired); } };
 
 /** 修改客户信息 (status ≤ 400): name, phone, virtual-number extension, region, detail address. */
-export function CustomerModifyDialog({ order, open, onClose }: { order: OrderRow; open: boolean; onClose: () => void }) {
+export function CustomerModifyDialog({ order, open, onClose }: { order: OrderListRow; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const tree = useRegionTree();
   const modify = useModifyCustomer();
