@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { PHONE_PATTERN, id, optionalText } from './validation';
+import { PHONE_PATTERN, changePassword, id, optionalText, requiredText } from './validation';
 
 // Manufacturer info (spec 01 §2 zhangHaoInfo, §3) and the sub-account permission calls (§7).
 
@@ -10,6 +10,11 @@ export const ADDRESS_INCOMPLETE = '请完整填写收货地址';
 export const TECHNICIAN_INCOMPLETE = '请完整填写技术指导人员';
 export const LICENSE_ONE = '营业执照只能上传一张图片';
 export const NICKNAME_MAX = '昵称最多输入50个字符';
+export const OLD_PASSWORD_REQUIRED = '请输入原密码';
+export const OLD_PASSWORD_WRONG = '原密码错误';
+
+/** Change password without a bound phone (sub-accounts only): the old password instead of an SMS code (docs/decisions/095). */
+export const changePasswordByOldBody = z.object({ oldPassword: requiredText(OLD_PASSWORD_REQUIRED), password: changePassword });
 
 const str = z.union([z.string(), z.number()]).optional().nullable().transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
 

@@ -44,7 +44,8 @@ export const pageQuery = z.object({
 
 // ---- access (spec 01 §5, §7)
 export const sendCodeBody = z.object({ phone, code: captchaText, uuid: requiredText(MSG.captchaRequired), type: smsType });
-export const sendOldPhoneCodeBody = z.object({ code: captchaText, uuid: requiredText(MSG.captchaRequired) });
+/** A code to the caller's own bound phone: to verify it before a change (oldPhone) or to change the password (forget). */
+export const sendOldPhoneCodeBody = z.object({ code: captchaText, uuid: requiredText(MSG.captchaRequired), type: z.enum(['oldPhone', 'forget']).optional().default('oldPhone') });
 export const passwordLoginBody = z.discriminatedUnion('isSubAccount', [
   z.object({ isSubAccount: z.literal(false), phone, password: loginPassword }),
   z.object({ isSubAccount: z.literal(true), account: requiredText(MSG.accountRequired), password: loginPassword }),

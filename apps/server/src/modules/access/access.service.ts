@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type * as V from '@portal/domain/validation';
-import { badRequest } from '../../lib/errors';
+import { OLD_PASSWORD_WRONG, changePasswordByOldBody } from '@portal/domain/accounts';
+import * as V from '@portal/domain/validation';
+import { badRequest, parse, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
@@ -36,9 +37,10 @@ export function accessService(app: FastifyInstance) {
     return user.phone;
   }
 
+  /** A code to the caller's own bound phone, so sub-accounts get one too (the public sendCode serves main phones). */
   async function sendOldPhoneCode(p: VendorPrincipal, body: z.infer<typeof V.sendOldPhoneCodeBody>) {
     await consumeCaptcha(db, body.uuid, body.code);
-    await issueSmsCode(db, sms, await boundPhone(p), 'oldPhone');
+    await issueSmsCode(db, sms, await boundPhone(p), body.type);
   }
 
   async function passwordLogin(body: z.infer<typeof V.passwordLoginBody>) {
@@ -85,11 +87,25 @@ export function accessService(app: FastifyInstance) {
     });
   }
 
-  /** Change password from the security screen: a code sent to the bound phone (type forget). */
-  async function updatePassword(p: VendorPrincipal, body: z.infer<typeof V.changePasswordBody>) {
-    const phone = await boundPhone(p);
-    await verifySmsCode(db, phone, 'forget', body.captcha);
-    const passwordHash = await hashPassword(body.password);
+  /**
+   * Change password from the security screen (docs/decisions/095): with a bound phone, a code sent
+   * to it (type forget); a sub-account without one gives its old password instead.
+   */
+  async function updatePassword(p: VendorPrincipal, raw: unknown) {
+    const user = await repo.findUserById(db, p.userId);
+    if (!user) throw unauthorized();
+    let password: string;
+    if (user.phone || !user.is_sub) {
+      const body = parse(V.changePasswordBody, raw);
+      await verifySmsCode(db, await boundPhone(p), 'forget', body.captcha);
+      password = body.password;
+    } else {
+      const body = parse(changePasswordByOldBody, raw);
+      assertNotLocked(user);
+      if (!(await verifyPassword(body.oldPassword, user.password_hash))) return recordFailure(db, 'users', user, OLD_PASSWORD_WRONG);
+      password = body.password;
+    }
+    const passwordHash = await hashPassword(password);
     await db.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', p.userId).execute();
   }
 

@@ -21,8 +21,8 @@ export function assertNotLocked(row: Lockable) {
   }
 }
 
-/** Counts a wrong password; the fifth in a row locks the account for LOCK_MINUTES. */
-export async function recordFailure(db: DB, table: LockTable, row: Lockable): Promise<never> {
+/** Counts a wrong password; the fifth in a row locks the account for LOCK_MINUTES. `wrong`: the refusal below that. */
+export async function recordFailure(db: DB, table: LockTable, row: Lockable, wrong = WRONG_CREDENTIALS): Promise<never> {
   const failed = (row.locked_until && row.locked_until <= nowIso() ? 0 : row.failed_logins) + 1;
   const lock = failed >= MAX_FAILED_LOGINS;
   await db
@@ -30,7 +30,7 @@ export async function recordFailure(db: DB, table: LockTable, row: Lockable): Pr
     .set({ failed_logins: lock ? 0 : failed, locked_until: lock ? isoIn(LOCK_MINUTES * 60000) : null })
     .where('id', '=', row.id)
     .execute();
-  throw badRequest(lock ? lockedMessage(LOCK_MINUTES) : WRONG_CREDENTIALS);
+  throw badRequest(lock ? lockedMessage(LOCK_MINUTES) : wrong);
 }
 
 export const clearFailures = (db: DB, table: LockTable, id: number) =>

@@ -54,7 +54,7 @@ export default function ZhangHaoSafetyScreen() {
             <div className="acc-safety__title">登录密码</div>
             <div className="acc-safety__desc">已设置，建议定期更换并使用大小写字母与数字组合</div>
           </div>
-          <Button onClick={() => setDialog('password')} disabled={!phone}>
+          <Button onClick={() => setDialog('password')}>
             修改密码
           </Button>
         </div>

@@ -12,8 +12,9 @@ const COUNTDOWN_S = 60;
 /**
  * SMS code (form field `captcha`) sent to the bound phone through POST /api/sendPhoneSmsCode,
  * which takes only the graphic captcha: the server knows the phone. 获取验证码 / 剩余{n}s.
+ * `type`: what the code is for (oldPhone: the change-phone step; forget: a password change).
  */
-export function OldPhoneCodeField({ form, captcha, name = 'captcha' }: { form: FormInstance; captcha: CaptchaState; name?: string }) {
+export function OldPhoneCodeField({ form, captcha, name = 'captcha', type = 'oldPhone' }: { form: FormInstance; captcha: CaptchaState; name?: string; type?: 'oldPhone' | 'forget' }) {
   const { message } = App.useApp();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
@@ -26,7 +27,7 @@ export function OldPhoneCodeField({ form, captcha, name = 'captcha' }: { form: F
     if (!code.success) return;
     setSending(true);
     try {
-      await sendOldPhoneCode({ code: code.data, uuid: captcha.uuid });
+      await sendOldPhoneCode({ code: code.data, uuid: captcha.uuid, type });
       message.success('验证码已发送，请注意查收');
       setLeft(COUNTDOWN_S);
       clearInterval(timer.current);
