@@ -20,6 +20,7 @@ import { startServerProcess } from './lib/server-process';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const WORKERS = Number(process.env.WORKERS ?? 1);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'create,export,list').split(','));
 const VENDORS = 1000;
 const BIG = Math.min(100_000, Math.floor(TOTAL / 10));
@@ -101,7 +102,7 @@ async function seedDatabase() {
 const seedSeconds = existsSync(file) ? null : await seedDatabase();
 
 // ---- the real server on that database, in its own process
-const server = await startServerProcess(file, dir);
+const server = await startServerProcess(file, dir, { workers: WORKERS });
 const base = server.base;
 
 function signed(method: string, path: string, rawQuery: string, body: string, token = '') {
@@ -155,14 +156,14 @@ async function createAndPay() {
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own
 async function exportBig() {
-  const before = await server.memory();
+  const before = server.stats();
   const te = Date.now();
   const exp = await fetch(base + API.orderExport, { method: 'POST', headers: signed('POST', API.orderExport, '', '{}', tokenBig), body: '{}' });
   let bytes = 0;
   for await (const chunk of exp.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-  const after = await server.memory();
+  const after = server.stats();
   const mb = (n: number) => `${(n / 1048576).toFixed(0)} MB`;
-  console.log(`export of ${BIG.toLocaleString()} orders: HTTP ${exp.status}, ${((Date.now() - te) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${mb(after.maxRss)} (RSS before ${mb(before.rss)})`);
+  console.log(`export of ${BIG.toLocaleString()} orders: HTTP ${exp.status}, ${((Date.now() - te) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${mb(after.peakRss)} (RSS before ${mb(before.rss)})`);
 }
 
 // ---- the list beside a bare route of the same server

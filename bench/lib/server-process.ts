@@ -1,18 +1,54 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
+export interface ProcessStats {
+  /** user + system CPU of the server process and its workers, in ms */
+  cpuMs: number;
+  /** current and peak resident memory, summed over the processes, in bytes */
+  rss: number;
+  peakRss: number;
+}
+
 export interface ServerProcess {
   base: string;
-  memory(): Promise<{ rss: number; maxRss: number; heapUsed: number; cpuMicros: number }>;
+  stats(): ProcessStats;
   stop(): Promise<void>;
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** The process and its children (cluster workers), read from /proc (Linux). */
+function pids(root: number): number[] {
+  const children = (pid: number) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  return [root, ...children(root).flatMap(pids)];
+}
+
+function statsOf(pid: number): ProcessStats {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+    // fields[11], fields[12]: utime, stime in clock ticks (fields counted from the state field)
+    return { cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND, rss: kb('VmRSS'), peakRss: kb('VmHWM') };
+  } catch {
+    return { cpuMs: 0, rss: 0, peakRss: 0 };
+  }
+}
+
 /** Start bench/lib/serve.ts in a child process on `databaseUrl`; resolves once it listens. */
-export async function startServerProcess(databaseUrl: string, dataDir: string, nodeArgs: string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(databaseUrl: string, dataDir: string, opts: { workers?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const entry = fileURLToPath(new URL('./serve.ts', import.meta.url));
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir },
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -20,10 +56,12 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, n
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line).port));
   });
-  const base = `http://127.0.0.1:${port}`;
   return {
-    base,
-    memory: () => fetch(`${base}/bench/memory`).then((r) => r.json()),
+    base: `http://127.0.0.1:${port}`,
+    stats() {
+      const all = pids(child.pid!).map(statsOf);
+      return { cpuMs: all.reduce((a, s) => a + s.cpuMs, 0), rss: all.reduce((a, s) => a + s.rss, 0), peakRss: all.reduce((a, s) => a + s.peakRss, 0) };
+    },
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Server processes sharing the port (node:cluster); 1 serves from this process. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: z.string().min(1).default('data/portal.sqlite'),
   DATA_DIR: z.string().min(1).default('data'),
   SIGN_KEY: z.string().min(8, 'SIGN_KEY must be at least 8 characters').default(DEFAULT_SIGN_KEY),

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database';
+import { PortalSqliteDialect } from './sqlite-dialect';
 import { cachedStatements } from './sqlite-statements';
 
 export interface DbHandle {
@@ -28,5 +29,5 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: cachedStatements(sqlite) }) }), dialect: 'sqlite' };
 }
