@@ -1,7 +1,8 @@
 // Time and peak memory of POST /api/app/records/export over 100,000 and 1,000,000 ledger records,
 // through the real server over HTTP. Run: npx tsx bench/ledger-export.ts [rows…]
 // Each size is seeded once into a cached SQLite file under $TMPDIR, then served by a fresh child
-// process and downloaded by curl, so the peak RSS is the exporting server's own.
+// process with the server's production V8 flags (scripts/server-node-options.mjs); sign-in and
+// download go through curl, so the peak RSS is the exporting server's own.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { buildApp } from '../apps/server/src/app';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 
 const PHONE = '13800000001';
 const PASSWORD = 'bench123456';
@@ -52,6 +54,14 @@ async function seed(rows: number) {
   db.close();
 }
 
+/** POST `body` with curl (its own process, so this process holds only the server); stdout is -w's text. */
+function curl(url: string, headers: Record<string, string>, body: string, extra: string[] = []) {
+  const h = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  return new Promise<string>((resolve, reject) =>
+    execFile('curl', ['-s', '-X', 'POST', '--data-binary', body, ...h, ...extra, url], { maxBuffer: 1 << 20 }, (err, stdout) => (err ? reject(err) : resolve(stdout))),
+  );
+}
+
 /** In a fresh process: serve the database and download the export over HTTP, discarding bytes. */
 async function exportOnce(rows: number) {
   const dir = join(cacheDir, `run-${process.pid}`);
@@ -66,7 +76,7 @@ async function exportOnce(rows: number) {
     return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token, body }), 'content-type': 'application/json' };
   };
   const loginBody = JSON.stringify({ phone: PHONE, password: PASSWORD, isSubAccount: false });
-  const token = (await (await fetch(base + API.login, { method: 'POST', headers: signed(API.login, loginBody), body: loginBody })).json()).data.token as string;
+  const token = JSON.parse(await curl(base + API.login, signed(API.login, loginBody), loginBody)).data.token as string;
 
   const baseline = process.memoryUsage().rss;
   let peak = baseline;
@@ -79,17 +89,9 @@ async function exportOnce(rows: number) {
     peakExternal = Math.max(peakExternal, m.external);
   }, 20);
   const t0 = performance.now();
-  // The client is curl in its own process, so this process's memory is the server's alone.
-  const headers = Object.entries(signed(API.recordsExport, '{}', token)).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const curl = await new Promise<{ status: number; bytes: number }>((resolve, reject) =>
-    execFile('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', '-X', 'POST', '--data-binary', '{}', ...headers, base + API.recordsExport], (err, stdout) => {
-      if (err) return reject(err);
-      const [status, bytes] = stdout.trim().split(' ').map(Number);
-      resolve({ status: status!, bytes: bytes! });
-    }),
-  );
-  const { status, bytes } = curl;
+  const written = await curl(base + API.recordsExport, signed(API.recordsExport, '{}', token), '{}', ['-o', '/dev/null', '-w', '%{http_code} %{size_download}']);
   const seconds = (performance.now() - t0) / 1000;
+  const [status, bytes] = written.trim().split(' ').map(Number);
   clearInterval(sampler);
   await app.close();
   await handle.db.destroy();
@@ -138,10 +140,12 @@ else {
   const self = fileURLToPath(import.meta.url);
   mkdirSync(cacheDir, { recursive: true });
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+  const env = { ...process.env, NODE_OPTIONS: serverNodeOptions() };
+  console.log(`server process: NODE_OPTIONS=${env.NODE_OPTIONS}`);
   console.log('rows        time     file      peak RSS   (RSS before export, peak JS heap, peak external)');
   for (const rows of sizes.length ? sizes : [100_000, 1_000_000]) {
     if (!existsSync(dbFile(rows))) execFileSync(process.execPath, ['--import', 'tsx', self, '--seed', String(rows)], { stdio: 'inherit' });
-    const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--export', String(rows)], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', self, '--export', String(rows)], { encoding: 'utf8', env });
     const r = JSON.parse(out.trim().split('\n').pop()!);
     if (r.status !== 200) throw new Error(`export answered HTTP ${r.status}`);
     console.log(`${String(rows).padEnd(10)} ${r.seconds.toFixed(2).padStart(6)} s ${mb(r.bytes).padStart(8)} ${mb(r.peakRss).padStart(10)}   (${mb(r.baselineRss)}, ${mb(r.peakHeap)}, ${mb(r.peakExternal)})`);

@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { serverNodeOptions } from './server-node-options.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args, env = {}) => {
@@ -47,7 +48,7 @@ if (webStale()) {
 const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1', ...process.env },
+  env: { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1', ...process.env, NODE_OPTIONS: serverNodeOptions() },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,11 +1,21 @@
-import AddressParse from 'address-parse';
 import type { DB } from '../../db/database';
 
 // Address recognition from pasted text (address-parse, then mapped onto OUR region codes) and
 // the offline geocoder that resolves an address to a district of the region data.
 
 type ParseResult = { province?: string; city?: string; area?: string; details?: string; name?: string; code?: string; mobile?: string; phone?: string };
-const parser = ((AddressParse as unknown as { default?: typeof AddressParse }).default ?? AddressParse) as unknown as { parse(text: string): ParseResult[] };
+type Parser = { parse(text: string): ParseResult[] };
+
+// Loaded on the first address call: only the order form's address routes need it, and the server
+// should not carry its region tables from boot (see docs/decisions/090-server-memory.md).
+let parserLoad: Promise<Parser> | null = null;
+function addressParser(): Promise<Parser> {
+  parserLoad ??= import('address-parse').then((m) => {
+    const mod = m.default as unknown as { default?: Parser } & Parser;
+    return mod.default ?? mod;
+  });
+  return parserLoad;
+}
 
 /** Labels around names and numbers in pasted text (收货人：, 电话:, 手机号码 …) that confuse the parser. */
 const LABELS = /(收货人|收件人|联系人|姓名|名字|客户|手机号码|手机号|手机|电话号码|联系电话|电话|所在地区|详细地址|收货地址|地址|邮编)\s*[:：]?/g;
@@ -49,7 +59,7 @@ async function toOurRegion(db: DB, r: ParseResult) {
 export async function resolveAddressText(db: DB, raw: string) {
   const text = raw.replace(LABELS, ' ').replace(/[，,；;|]/g, ' ').replace(/\s+/g, ' ').trim();
   const mobiles = [...new Set([...(text.match(MOBILE) ?? []), ...(text.match(LANDLINE) ?? [])])];
-  const parsed = parser.parse(text) ?? [];
+  const parsed = (await addressParser()).parse(text) ?? [];
   const out = [];
   for (const r of parsed.length ? parsed : [{}]) {
     const xzq = r.province || r.code ? await toOurRegion(db, r) : null;
