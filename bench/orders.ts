@@ -1,11 +1,11 @@
 // Orders at scale (SQLite): 1,000,000 orders across 1,000 vendors (one vendor holds 100,000), then
 //  1. order creation + payment throughput (create then pay, concurrent clients);
 //  2. export of the big vendor's 100,000 orders: time and the server's peak RSS;
-//  3. GET /api/app/order/list with keyword and filters beside a bare route (autocannon, one run).
+//  3. GET /api/app/order/list with keyword and filters beside a bare route (wrk or autocannon, one run).
 // The server runs in its own process (bench/lib/serve.ts); this process only generates load.
 // The seeded database is cached under $TMPDIR/bench-orders (delete it to re-seed).
-// Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_PHASES=create,export,list)
-import autocannon from 'autocannon';
+// Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_PHASES=create,export,list,
+// WORKERS: server processes, BENCH_LOAD=autocannon to use autocannon instead of wrk)
 import Sqlite from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
+import { load } from './lib/load';
 import { startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -129,9 +130,12 @@ console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor
 
 async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
-  const res = await fetch(`${base}${path}${qs ? `?${qs}` : ''}`, { headers: signed('GET', path, qs, '', token) }).then((x) => x.json());
-  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, url: base, requests: [{ method: 'GET', path: qs ? `${path}?${qs}` : path, headers: signed('GET', path, qs, '', token) }] });
-  console.log(`| ${title} | ${res.total ?? ''} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.errors + r.non2xx} |`);
+  const url = `${base}${path}${qs ? `?${qs}` : ''}`;
+  const res = await fetch(url, { headers: signed('GET', path, qs, '', token) }).then((x) => x.json());
+  const cpu0 = server.stats().cpuMs;
+  const r = await load(url, signed('GET', path, qs, '', token), CONNECTIONS, DURATION);
+  const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
+  console.log(`| ${title} | ${res.total ?? ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms | ${r.errors} |`);
 }
 
 // ---- creation + payment throughput
@@ -168,9 +172,11 @@ async function exportBig() {
 
 // ---- the list beside a bare route of the same server
 async function listPhase() {
-  console.log('| request | total | req/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
-  const bare = await autocannon({ connections: CONNECTIONS, duration: DURATION, url: `${base}/bench/bare` });
-  console.log(`| bare route | | ${bare.requests.average.toFixed(0)} | ${bare.latency.p50} ms | ${bare.latency.p99} ms | ${bare.errors + bare.non2xx} |`);
+  const cpu0 = server.stats().cpuMs;
+  const bare = await load(`${base}/bench/bare`, {}, CONNECTIONS, DURATION);
+  console.log(`\nload: ${bare.tool}, ${CONNECTIONS} connections, ${DURATION} s each; server processes: ${WORKERS}`);
+  console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
+  console.log(`| bare route | | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} ms | ${bare.p99.toFixed(1)} ms | ${((server.stats().cpuMs - cpu0) / Math.max(bare.requests, 1)).toFixed(2)} ms | ${bare.errors} |`);
   await measure('list page 1, no filter (vendor with ~900 orders)', API.orderList, { pageNum: 1, pageSize: 50 });
   await measure('list keyword customer name 王建华', API.orderList, { keyWords: '王建华', pageNum: 1, pageSize: 50 });
   await measure('list keyword product model MRC1892', API.orderList, { keyWords: 'MRC1892', pageNum: 1, pageSize: 50 });

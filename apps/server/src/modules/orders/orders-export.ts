@@ -37,7 +37,7 @@ export const exportFileName = (now = nowIso()) => `${ORDER_EXPORT_NAME}${toShang
 export async function* orderBatches(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, batchSize = BATCH) {
   let cursor: { created_at: string; id: number } | null = null;
   for (;;) {
-    let q = f.listOrderId.length ? vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', f.listOrderId) : applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg);
+    let q = f.listOrderId.length ? vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', f.listOrderId) : applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
     if (cursor) {
       const c = cursor;
       // A row-value comparison walks the (vendor_id, created_at, id) index from the cursor on both

@@ -277,6 +277,11 @@ describe('list, filters and helpers', () => {
   it('filters by keyword, label, status and paging', async () => {
     expect((await list({})).total).toBe(3);
     expect((await list({ keyWords: '睿享' })).rows.map((r: any) => r.id)).toEqual([ids[0]]);
+    // A list row is what the card shows (decision 098); the detail has the rest.
+    const row = (await list({ keyWords: '睿享' })).rows[0];
+    expect(row).toMatchObject({ realName: '王小明', remarks: '周末上门', userInfo: { name: '测试' }, productList: [{ modelName: '睿享系列X1', number: 1, price: 100, totalPrice: 100 }] });
+    expect(row).not.toHaveProperty('technicalContacts');
+    expect(row.productList[0]).not.toHaveProperty('omsSurchargeList');
     expect((await list({ keyWords: '13611112222' })).rows.map((r: any) => r.id)).toEqual([ids[0]]);
     expect((await list({ keyWords: '周末' })).rows.map((r: any) => r.id)).toEqual([ids[0]]);
     const no = (await detail(ids[1]!, w.token)).data.orderNo;
