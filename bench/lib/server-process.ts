@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { serverNodeOptions } from '../../scripts/server-node-options.mjs';
 
 export interface ProcessStats {
   /** user + system CPU of the server process and its workers, in ms */
@@ -48,7 +49,8 @@ function statsOf(pid: number): ProcessStats {
 export async function startServerProcess(databaseUrl: string, dataDir: string, opts: { workers?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const entry = fileURLToPath(new URL('./serve.ts', import.meta.url));
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
+    // The server runs with the V8 flags `npm start` gives it (decision 090).
+    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
