@@ -31,7 +31,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   registerRawJson(app);
   registerSignatureCheck(app);
   registerAuth(app);
-  await app.register(compress, { global: true, threshold: 1024 });
+  // Responses are compressed; request bodies never are (our clients send plain JSON and multipart).
+  await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });
 
   for (const plugin of routePlugins) await app.register(plugin);
   await registerFileServing(app);
