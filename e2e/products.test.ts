@@ -186,24 +186,44 @@ describe('product catalogue journey', () => {
     const page = vendor;
     await openList(page);
     await portal.screenshot(page, 'products-list');
+    const warned = toast(page, PRODUCT_TEXT.selectToDelete).waitFor();
     await page.getByRole('button', { name: '批量删除' }).click();
-    await toast(page, PRODUCT_TEXT.selectToDelete).waitFor();
+    await warned;
 
     // Two catalogue products no order uses (the demo's KFR models are on orders in progress).
     const demo = await portal.db.selectFrom('products').selectAll().where('model_name', 'like', 'KFR%').executeTakeFirstOrThrow();
     const { id: _id, ...copy } = demo;
-    for (const model of ['DEL-A1', 'DEL-A2']) await portal.db.insertInto('products').values({ ...copy, model_name: model, created_at: new Date().toISOString() }).execute();
+    const ids: number[] = [];
+    for (const model of ['DEL-A1', 'DEL-A2']) {
+      ids.push((await portal.db.insertInto('products').values({ ...copy, model_name: model, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id);
+    }
     await search(page, 'DEL-A');
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(2);
+    // The two rows by name, then nothing else: a bare row count can be met by another list.
+    await row(page, 'DEL-A1').waitFor();
+    await row(page, 'DEL-A2').waitFor();
+    expect(await page.locator('.ant-table-row').count()).toBe(2);
     await page.getByRole('checkbox', { name: '全选' }).check();
     await page.getByRole('button', { name: '批量删除' }).click();
     const confirm = page.locator('.ant-modal-confirm', { hasText: MSG.confirmDeleteProduct });
     await confirm.waitFor();
-    const deleted = page.waitForResponse((r) => r.url().includes('/api/app/products/delete/'));
+
+    // The toast shows only for 3 s and may come before the table has re-rendered, so everything the
+    // delete brings is awaited from before the click: its answer, the toast, and the list asked
+    // again after the answer; only then are the rows expected gone.
+    const deleted = page.waitForResponse((r) => r.url().includes(API.productDelete('')));
+    let deleteAnswered = false;
+    const relisted = page.waitForResponse((r) => {
+      if (r.url().includes(API.productDelete(''))) deleteAnswered = true;
+      return deleteAnswered && r.url().includes(API.productList) && r.url().includes('keywords=DEL-A');
+    });
+    const toasted = toast(page, MSG.deleteOk).waitFor();
     await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    expect((await (await deleted).json()).code).toBe(200);
-    await toast(page, MSG.deleteOk).waitFor();
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(0);
+    const answer = await deleted;
+    expect((await answer.json()).code).toBe(200);
+    expect(answer.url().split('/').pop()!.split(',').map(Number).sort((a, b) => a - b)).toEqual(ids);
+    await relisted;
+    await toasted;
+    await page.locator('.ant-table-row').first().waitFor({ state: 'detached' });
     const left = await portal.db.selectFrom('products').select('id').where('model_name', 'like', 'DEL-A%').where('deleted_at', 'is', null).execute();
     expect(left).toHaveLength(0);
   });
