@@ -19,7 +19,18 @@ export function sortQuery(rawQuery: string): string {
     .join('&');
 }
 
-export const sha256Hex = (text: string) => bytesToHex(sha256(utf8ToBytes(text)));
+/** The two digests a signature needs; the server passes node:crypto's, the browser uses these. */
+export interface SignatureHashes {
+  sha256Hex(text: string): string;
+  hmacSha256Hex(key: string, text: string): string;
+}
+
+export const portableHashes: SignatureHashes = {
+  sha256Hex: (text) => bytesToHex(sha256(utf8ToBytes(text))),
+  hmacSha256Hex: (key, text) => bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(text))),
+};
+
+export const sha256Hex = portableHashes.sha256Hex;
 
 export interface SignInput {
   method: string;
@@ -32,14 +43,14 @@ export interface SignInput {
   body: string;
 }
 
-export function sign(key: string, input: SignInput): string {
+export function sign(key: string, input: SignInput, hashes: SignatureHashes = portableHashes): string {
   const text = [
     input.method.toUpperCase(),
     input.path,
     sortQuery(input.rawQuery),
     String(input.timestamp),
     input.token,
-    sha256Hex(input.body),
+    hashes.sha256Hex(input.body),
   ].join('\n');
-  return bytesToHex(hmac(sha256, utf8ToBytes(key), utf8ToBytes(text)));
+  return hashes.hmacSha256Hex(key, text);
 }

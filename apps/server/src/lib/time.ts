@@ -5,8 +5,16 @@ const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 export const nowIso = () => new Date().toISOString();
 export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
+
 export function toShanghai(iso: string | null | undefined): string {
   if (!iso) return '';
+  // Most stored times are canonical and before 16:00 UTC: the date stays, the hour moves by 8.
+  // (Answers run this for every time of every row; the Date round trip is several times slower.)
+  if (CANONICAL_ISO.test(iso)) {
+    const hour = Number(iso.slice(11, 13)) + 8;
+    if (hour < 24) return `${iso.slice(0, 10)} ${hour < 10 ? '0' : ''}${hour}${iso.slice(13, 19)}`;
+  }
   const text = new Date(Date.parse(iso) + SHANGHAI_OFFSET_MS).toISOString();
   return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }

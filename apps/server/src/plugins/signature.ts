@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
-import { sign, SIGNATURE_MAX_SKEW_MS } from '@portal/domain/signature';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { sign, SIGNATURE_MAX_SKEW_MS, type SignatureHashes } from '@portal/domain/signature';
 import { CODE } from '@portal/domain/codes';
 import { MSG } from '@portal/domain/messages';
 import { AppError } from '../lib/errors';
+
+// Native digests: the portable ones of the domain are several times slower, and this runs on every call.
+const nodeHashes: SignatureHashes = {
+  sha256Hex: (text) => createHash('sha256').update(text).digest('hex'),
+  hmacSha256Hex: (key, text) => createHmac('sha256', key).update(text).digest('hex'),
+};
 
 const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -27,7 +33,7 @@ export function registerSignatureCheck(app: FastifyInstance) {
       timestamp: ts,
       token: String(req.headers.token ?? ''),
       body: isMultipart ? '' : req.rawBody,
-    });
+    }, nodeHashes);
     if (!safeEqual(expected, given)) throw new AppError(CODE.badSignature, MSG.badSignature);
   });
 }
