@@ -109,18 +109,22 @@ export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderR
 /** One page of the list (decision 098: list rows carry what the card shows; one query for the lines). */
 export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: OrderListRow[]; total: number }> {
   const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
-  const [{ total }, records] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .leftJoin('users as creator', 'creator.id', 'orders.created_by')
-      .select(LIST_COLUMNS.map((c) => `orders.${c}` as const))
-      .select(['creator.name as creator_name', 'creator.account as creator_account', 'creator.phone as creator_phone'])
-      .orderBy('orders.created_at', 'desc')
-      .orderBy('orders.id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.pageNum - 1) * f.pageSize)
-      .execute(),
-  ]);
+  const offset = (f.pageNum - 1) * f.pageSize;
+  const records = await base
+    .leftJoin('users as creator', 'creator.id', 'orders.created_by')
+    .select(LIST_COLUMNS.map((c) => `orders.${c}` as const))
+    .select(['creator.name as creator_name', 'creator.account as creator_account', 'creator.phone as creator_phone'])
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(f.pageSize)
+    .offset(offset)
+    .execute();
+  // A page that is not full is the last one, so it tells the total; counting a keyword search again
+  // would scan the vendor's orders a second time.
+  const total =
+    records.length > 0 && records.length < f.pageSize
+      ? offset + records.length
+      : Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   const lines = new Map<number, OrderListLine[]>();
   if (records.length) {
     const found = await db.selectFrom('order_products').select(LIST_LINE_COLUMNS).where('order_id', 'in', records.map((o) => o.id)).orderBy('order_id').orderBy('id').execute();
@@ -131,7 +135,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     }
   }
   const rows = records.map((o) => toOrderListRow(o, lines.get(o.id) ?? [], o.creator_name || o.creator_account || o.creator_phone || ''));
-  return { rows, total: Number(total) };
+  return { rows, total };
 }
 
 /** One order of the vendor (respecting data scope); undefined when missing or someone else's. */

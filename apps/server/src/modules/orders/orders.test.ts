@@ -294,6 +294,10 @@ describe('list, filters and helpers', () => {
     const p = await list({ pageSize: 2, pageNum: 2 });
     expect(p).toMatchObject({ total: 3 });
     expect(p.rows).toHaveLength(1);
+    expect(await list({ pageSize: 2, pageNum: 1 })).toMatchObject({ total: 3 });
+    expect(await list({ pageSize: 3, pageNum: 1 })).toMatchObject({ total: 3 });
+    expect(await list({ pageSize: 2, pageNum: 5 })).toMatchObject({ total: 3, rows: [] });
+    expect(await list({ keyWords: '没有这个客户' })).toMatchObject({ total: 0, rows: [] });
     expect((await list({ minCreateTime: '2000-01-01', maxCreateTime: '2000-01-02' })).total).toBe(0);
     expect((await get(t, API.dealtWithOrder, { token: w.token })).body.data).toBe(1);
     expect((await get(t, API.orderStatistics, { token: w.token })).body.data).toMatchObject({ total: 3, obligations: 2, pendingOrder: 1 });
