@@ -56,7 +56,8 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, o
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line).port));
+    // Other lines (e.g. --trace-gc output) pass through.
+    createInterface({ input: child.stdout! }).on('line', (line) => (line.startsWith('{"port":') ? resolve(JSON.parse(line).port) : console.log(line)));
   });
   return {
     base: `http://127.0.0.1:${port}`,
