@@ -20,6 +20,7 @@ import { startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARM_UP = 2; // seconds of unmeasured load before each measured run
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const WORKERS = Number(process.env.WORKERS ?? 1);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'create,export,list').split(','));
@@ -132,6 +133,7 @@ async function measure(title: string, path: string, query: Record<string, string
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
   const url = `${base}${path}${qs ? `?${qs}` : ''}`;
   const res = await fetch(url, { headers: signed('GET', path, qs, '', token) }).then((x) => x.json());
+  await load(url, signed('GET', path, qs, '', token), CONNECTIONS, WARM_UP); // JIT and caches warm: steady state only
   const cpu0 = server.stats().cpuMs;
   const r = await load(url, signed('GET', path, qs, '', token), CONNECTIONS, DURATION);
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
@@ -172,9 +174,10 @@ async function exportBig() {
 
 // ---- the list beside a bare route of the same server
 async function listPhase() {
+  await load(`${base}/bench/bare`, {}, CONNECTIONS, WARM_UP);
   const cpu0 = server.stats().cpuMs;
   const bare = await load(`${base}/bench/bare`, {}, CONNECTIONS, DURATION);
-  console.log(`\nload: ${bare.tool}, ${CONNECTIONS} connections, ${DURATION} s each; server processes: ${WORKERS}`);
+  console.log(`\nload: ${bare.tool}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up; server processes: ${WORKERS}`);
   console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
   console.log(`| bare route | | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} ms | ${bare.p99.toFixed(1)} ms | ${((server.stats().cpuMs - cpu0) / Math.max(bare.requests, 1)).toFixed(2)} ms | ${bare.errors} |`);
   await measure('list page 1, no filter (vendor with ~900 orders)', API.orderList, { pageNum: 1, pageSize: 50 });
