@@ -1,4 +1,4 @@
-import { App, Button, Card, Input, Select, Space, Table, Tabs, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Select, Space, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, PROCESSING_STATUS, type AfterSaleRow } from '@portal/domain/after-sales';
 import { afterSaleCheck, afterSaleType } from '@portal/domain/enums';
@@ -9,12 +9,13 @@ import { PlatformAfterSaleDrawer } from '../../features/after-sales/components/p
 import { ApproveDialog, RejectAfterSaleDialog } from '../../features/after-sales/components/platform-decision-dialogs';
 import '../../features/after-sales/components/after-sales.css';
 import { listPagination } from '../../lib/paging';
+import { useConfirm } from '../../lib/use-confirm';
 
 const ALL = -1;
 
 /** 售后处理: every vendor's cases; review (compensation is credited at once), handling and completion. */
 export default function PlatformAfterSalesScreen() {
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const [checkStatus, setCheckStatus] = useState<number>(AFTER_SALE_CHECK.reviewing);
   const [type, setType] = useState<number | undefined>();
   const [keyword, setKeyword] = useState('');
@@ -26,7 +27,6 @@ export default function PlatformAfterSalesScreen() {
   const action = usePlatformAfterSaleAction();
   const list = usePlatformAfterSales({ checkStatus: checkStatus === ALL ? undefined : checkStatus, type, keyword: keyword || undefined, pageNum, pageSize });
 
-  const confirm = (title: string, onOk: () => Promise<unknown>) => modal.confirm({ title: MSG.systemTip, content: title, okText: MSG.confirm, cancelText: MSG.cancel, onOk: () => onOk().catch(() => undefined) });
 
   const columns: TableColumnsType<AfterSaleRow> = [
     { title: '申请时间', dataIndex: 'createTime', width: 160 },

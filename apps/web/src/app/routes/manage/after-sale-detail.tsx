@@ -1,5 +1,4 @@
-import { ExclamationCircleOutlined } from '@ant-design/icons';
-import { Alert, App, Breadcrumb, Button, Card, Descriptions, Result, Skeleton, Space, Timeline, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Descriptions, Result, Skeleton, Space, Timeline, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AFTER_SALE_CHECK } from '@portal/domain/after-sales';
 import { serviceType } from '@portal/domain/enums';
@@ -13,6 +12,7 @@ import { AfterSaleProgress } from '../../../features/after-sales/components/afte
 import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../../features/after-sales/components/after-sale-status-tag';
 import { VoucherList } from '../../../features/after-sales/components/voucher-list';
 import '../../../features/after-sales/components/after-sales.css';
+import { useConfirm } from '../../../lib/use-confirm';
 
 const CRUMBS = [
   { title: <Link to={paths.index.getHref()}>首页</Link> },
@@ -29,7 +29,7 @@ export default function AfterSaleDetailScreen() {
   const id = search.get('id');
   const q = useAfterSale(id);
   const { can } = useAccess();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const cancel = useCancelAfterSale();
   const a = q.data;
@@ -45,15 +45,7 @@ export default function AfterSaleDetailScreen() {
   }
   if (!a) return <>{breadcrumb}<Card><Skeleton active paragraph={{ rows: 8 }} /></Card></>;
 
-  const askWithdraw = () =>
-    modal.confirm({
-      title: MSG.systemTip,
-      icon: <ExclamationCircleOutlined />,
-      content: MSG.confirmCancelAfterSale,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      onOk: () => cancel.mutateAsync(a.id).catch(() => undefined),
-    });
+  const askWithdraw = () => confirm(MSG.confirmCancelAfterSale, () => cancel.mutateAsync(a.id));
   const orderLink = (orderId: number | null, orderNo: string) =>
     orderId && orderNo ? <Link to={paths.manage.afterSaleOrderDetail.getHref(orderId)}>{orderNo}</Link> : <span className="as-muted">—</span>;
 

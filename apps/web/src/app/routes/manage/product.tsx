@@ -1,4 +1,4 @@
-import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Checkbox, Space, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +14,7 @@ import { ProductFilters, type ProductFilterValues } from '../../../features/prod
 import { ProductMedia, ProductPicture } from '../../../features/products/components/product-media';
 import '../../../features/products/components/products.css';
 import { listPagination } from '../../../lib/paging';
+import { useConfirm } from '../../../lib/use-confirm';
 
 function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
   const [categoryId1, categoryId2, categoryId] = f.category ?? [];
@@ -29,7 +30,8 @@ function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | '
 
 /** 产品管理 (spec 02 §2.6): filters, list with selection, batch delete, instructor edit. */
 export default function ProductScreen() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [filters, setFilters] = useState<ProductFilterValues>({});
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
@@ -42,21 +44,11 @@ export default function ProductScreen() {
 
   const confirmDelete = (ids: number[]) => {
     if (!ids.length) return void message.warning(PRODUCT_TEXT.selectToDelete);
-    modal.confirm({
-      title: MSG.systemTip,
-      icon: <ExclamationCircleOutlined />,
-      content: MSG.confirmDeleteProduct,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(ids);
-        } catch {
-          return; // the request layer has shown the server's answer (e.g. which products are in use)
-        }
-        message.success(MSG.deleteOk);
-        setSelected((s) => s.filter((id) => !ids.includes(id)));
-      },
+    // A refusal (e.g. which products are in use) is the server's answer, shown by the request layer.
+    confirm(MSG.confirmDeleteProduct, async () => {
+      await remove.mutateAsync(ids);
+      message.success(MSG.deleteOk);
+      setSelected((s) => s.filter((id) => !ids.includes(id)));
     });
   };
 

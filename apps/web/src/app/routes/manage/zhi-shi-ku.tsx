@@ -1,4 +1,4 @@
-import { DownloadOutlined, ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { FILE_TYPE_NAME } from '@portal/domain/files';
@@ -11,12 +11,14 @@ import { useRemoveKnowledge } from '../../../features/knowledge/api/remove-knowl
 import { KnowledgeDialog } from '../../../features/knowledge/components/knowledge-dialog';
 import { useAccess } from '../../../lib/access';
 import { listPagination } from '../../../lib/paging';
+import { useConfirm } from '../../../lib/use-confirm';
 
 const SELECT_TO_DOWNLOAD = '请勾选需要下载的文件';
 
 /** 知识库管理 (spec 01 §2 zhiShiKu): keyword, add, table with download/edit/delete, zipped download. */
 export default function ZhiShiKuScreen() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const { can } = useAccess();
   const canEdit = can(PERM.baseEdit);
   const [filter] = Form.useForm();
@@ -34,21 +36,10 @@ export default function ZhiShiKuScreen() {
   };
 
   const askDelete = (row: KnowledgeItem) =>
-    modal.confirm({
-      title: MSG.systemTip,
-      icon: <ExclamationCircleOutlined />,
-      content: MSG.confirmDeleteKnowledge,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-        } catch {
-          return;
-        }
-        message.success(MSG.deleteOk);
-        setSelected((s) => s.filter((id) => id !== row.id));
-      },
+    confirm(MSG.confirmDeleteKnowledge, async () => {
+      await remove.mutateAsync(row.id);
+      message.success(MSG.deleteOk);
+      setSelected((s) => s.filter((id) => id !== row.id));
     });
 
   const columns: TableColumnsType<KnowledgeItem> = [

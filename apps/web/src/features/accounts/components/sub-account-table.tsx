@@ -1,4 +1,4 @@
-import { ExclamationCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { SubAccountRow } from '@portal/domain/accounts';
@@ -7,10 +7,12 @@ import { useDeleteSubAccount } from '../api/delete-sub-account';
 import { useSubAccounts } from '../api/get-sub-accounts';
 import { SubAccountDialog } from './sub-account-dialog';
 import { listPagination } from '../../../lib/paging';
+import { useConfirm } from '../../../lib/use-confirm';
 
 /** Tab 子账号管理: table, add/edit dialog, delete with confirmation. */
 export function SubAccountTable() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const [pageNum, setPageNum] = useState(1);
   const [pageSize, setPageSize] = useState(10);
   const [dialog, setDialog] = useState<{ open: boolean; editing: SubAccountRow | null }>({ open: false, editing: null });
@@ -18,20 +20,9 @@ export function SubAccountTable() {
   const remove = useDeleteSubAccount();
 
   const askDelete = (row: SubAccountRow) =>
-    modal.confirm({
-      title: MSG.systemTip,
-      icon: <ExclamationCircleOutlined />,
-      content: MSG.confirmDeleteSubAccount,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-        } catch {
-          return;
-        }
-        message.success(MSG.deleteOk);
-      },
+    confirm(MSG.confirmDeleteSubAccount, async () => {
+      await remove.mutateAsync(row.id);
+      message.success(MSG.deleteOk);
     });
 
   const columns: TableColumnsType<SubAccountRow> = [

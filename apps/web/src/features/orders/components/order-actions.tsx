@@ -23,6 +23,7 @@ import { PraiseReviewDialog } from './dialogs/praise-review-dialog';
 import { ReminderDialog } from './dialogs/reminder-dialog';
 import { ReturnReviewDialog } from './dialogs/return-review-dialog';
 import { UrgentDialog } from './dialogs/urgent-dialog';
+import { useConfirm } from '../../../lib/use-confirm';
 
 type DialogName = 'customer' | 'cancel' | 'urgent' | 'reminder' | 'contact' | 'marker' | 'logistics' | 'parts' | 'shipping' | 'completion' | 'return' | 'praise' | 'afterSale';
 
@@ -37,7 +38,8 @@ const HAS_PARTS_NODE = new Set([530, 540, 550]);
  */
 export function OrderActions({ order, showDetail = true, extra }: { order: OrderListRow & { customerServiceUser?: { name: string; phone: string } | null }; showDetail?: boolean; extra?: ReactNode }) {
   const { can } = useAccess();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   const chatLink = useConfigValue('qudaolink').value;
   const confirmDone = useConfirmCompletion();
@@ -52,26 +54,15 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
     message.success(MSG.copyOk);
   };
   const askCancel = () =>
-    modal.confirm({
-      title: MSG.confirmCancelOrder,
-      content: (
-        <div>
-          <div>订单编号：{order.orderNo}</div>
-          <div>下单时间：{order.createTime}</div>
-        </div>
-      ),
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      onOk: () => setDialog('cancel'),
-    });
-  const askComplete = () =>
-    modal.confirm({
-      title: MSG.systemTip,
-      content: MSG.confirmComplete,
-      okText: MSG.confirm,
-      cancelText: MSG.cancel,
-      onOk: () => confirmDone.mutateAsync(order.id),
-    });
+    confirm(
+      <div>
+        <div>订单编号：{order.orderNo}</div>
+        <div>下单时间：{order.createTime}</div>
+      </div>,
+      () => setDialog('cancel'),
+      MSG.confirmCancelOrder,
+    );
+  const askComplete = () => confirm(MSG.confirmComplete, () => confirmDone.mutateAsync(order.id));
   const openChat = () => {
     if (!chatLink) return message.warning('在线客服暂不可用，请拨打客服电话');
     const info = new URLSearchParams({ orderNo: order.orderNo, customer: order.realName, phone: order.phone, status: order.statusName ?? '' });
