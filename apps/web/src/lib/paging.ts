@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { PaginationProps } from 'antd';
 import { PAGE_SIZE_OPTIONS } from '@portal/domain/enums';
 
@@ -21,5 +22,28 @@ export function listPagination({ pageNum, pageSize, total, unit = '条', onChang
     pageSizeOptions: [...PAGE_SIZE_OPTIONS],
     showTotal: (t) => `共 ${t} ${unit}`,
     onChange: (p, s) => onChange(s !== pageSize ? 1 : p, s),
+  };
+}
+
+/** Page state of a list and its pager: `toFirstPage()` after the filters change. */
+export function usePaging(initialPageSize = 10) {
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return {
+    pageNum,
+    pageSize,
+    toFirstPage: () => setPageNum(1),
+    pagination: (total: number, opts: { unit?: string; onChange?: () => void } = {}) =>
+      listPagination({
+        pageNum,
+        pageSize,
+        total,
+        unit: opts.unit,
+        onChange: (p, s) => {
+          setPageNum(p);
+          setPageSize(s);
+          opts.onChange?.();
+        },
+      }),
   };
 }

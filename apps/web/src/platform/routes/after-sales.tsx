@@ -8,7 +8,7 @@ import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../features/after-sale
 import { PlatformAfterSaleDrawer } from '../../features/after-sales/components/platform-after-sale-drawer';
 import { ApproveDialog, RejectAfterSaleDialog } from '../../features/after-sales/components/platform-decision-dialogs';
 import '../../features/after-sales/components/after-sales.css';
-import { listPagination } from '../../lib/paging';
+import { usePaging } from '../../lib/paging';
 import { useConfirm } from '../../lib/use-confirm';
 
 const ALL = -1;
@@ -19,8 +19,8 @@ export default function PlatformAfterSalesScreen() {
   const [checkStatus, setCheckStatus] = useState<number>(AFTER_SALE_CHECK.reviewing);
   const [type, setType] = useState<number | undefined>();
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [approving, setApproving] = useState<AfterSaleRow | null>(null);
   const [rejecting, setRejecting] = useState<AfterSaleRow | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -70,7 +70,7 @@ export default function PlatformAfterSalesScreen() {
         activeKey={String(checkStatus)}
         onChange={(k) => {
           setCheckStatus(Number(k));
-          setPageNum(1);
+          paging.toFirstPage();
         }}
         items={[...afterSaleCheck.options.map((o) => ({ key: String(o.value), label: o.label })), { key: String(ALL), label: '全部' }]}
       />
@@ -80,11 +80,11 @@ export default function PlatformAfterSalesScreen() {
           placeholder="订单编号/客户/手机号/原因"
           onSearch={(v) => {
             setKeyword(v.trim());
-            setPageNum(1);
+            paging.toFirstPage();
           }}
           style={{ width: 280 }}
         />
-        <Select allowClear placeholder="全部类型" options={afterSaleType.options} value={type} onChange={(v) => { setType(v); setPageNum(1); }} style={{ width: 120 }} />
+        <Select allowClear placeholder="全部类型" options={afterSaleType.options} value={type} onChange={(v) => { setType(v); paging.toFirstPage(); }} style={{ width: 120 }} />
       </Space>
       <Table<AfterSaleRow>
         rowKey="id"
@@ -94,7 +94,7 @@ export default function PlatformAfterSalesScreen() {
         loading={list.isFetching}
         scroll={{ x: 1400 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
       <ApproveDialog row={approving} onClose={() => setApproving(null)} />
       <RejectAfterSaleDialog row={rejecting} onClose={() => setRejecting(null)} />

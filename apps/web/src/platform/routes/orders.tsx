@@ -7,13 +7,14 @@ import { paths } from '../../config/paths';
 import { usePlatformOrders, type PlatformOrderRow } from '../../features/orders/api/platform-orders';
 import { yuan } from '../../features/orders/components/order-price';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
+import { usePaging } from '../../lib/paging';
 
 /** 订单调度: every vendor's orders (stored status, not the virtual-taking display), newest first. */
 export default function OrdersDispatchScreen() {
   const [status, setStatus] = useState<number | undefined>(200);
   const [keyWords, setKeyWords] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
+  const paging = usePaging(20);
+  const { pageNum, pageSize } = paging;
   const list = usePlatformOrders({ status, keyWords: keyWords || undefined, pageNum, pageSize });
   return (
     <Card title="订单调度" variant="borderless">
@@ -21,11 +22,11 @@ export default function OrdersDispatchScreen() {
         <Select
           style={{ width: 160 }}
           value={status ?? -1}
-          onChange={(v: number) => { setStatus(v === -1 ? undefined : v); setPageNum(1); }}
+          onChange={(v: number) => { setStatus(v === -1 ? undefined : v); paging.toFirstPage(); }}
           options={[{ value: -1, label: '全部状态' }, ...orderStatus.options]}
           aria-label="订单状态"
         />
-        <Input.Search placeholder="订单编号/客户手机号/姓名" allowClear onSearch={(v) => { setKeyWords(v.trim()); setPageNum(1); }} style={{ width: 280 }} enterButton="搜索" />
+        <Input.Search placeholder="订单编号/客户手机号/姓名" allowClear onSearch={(v) => { setKeyWords(v.trim()); paging.toFirstPage(); }} style={{ width: 280 }} enterButton="搜索" />
       </Space>
       <Table<PlatformOrderRow>
         rowKey="id"
@@ -33,7 +34,7 @@ export default function OrdersDispatchScreen() {
         loading={list.isFetching && !list.data}
         dataSource={list.data?.rows ?? []}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={{ current: pageNum, pageSize, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 30, 50, 100], showTotal: (t) => `共 ${t} 条`, onChange: (n, s) => { setPageNum(n); setPageSize(s); } }}
+        pagination={paging.pagination(list.data?.total ?? 0)}
         columns={[
           { title: '订单编号', dataIndex: 'orderNo', render: (v: string, r) => <Link to={paths.platform.orderDetail.getHref(r.id)}>{v}</Link> },
           { title: '厂家', dataIndex: 'vendorCompany' },

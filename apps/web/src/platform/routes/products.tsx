@@ -10,14 +10,14 @@ import { PriceList } from '../../features/products/components/price-list';
 import { ProductMedia, ProductPicture } from '../../features/products/components/product-media';
 import { RejectDialog } from '../../features/products/components/reject-dialog';
 import '../../features/products/components/products.css';
-import { listPagination } from '../../lib/paging';
+import { usePaging } from '../../lib/paging';
 
 /** 产品审核: vendors' products by review status; pass with guide prices and rules, or reject with a reason. */
 export default function ProductsReviewScreen() {
   const [checkStatus, setCheckStatus] = useState<number>(PRODUCT_CHECK.reviewing);
   const [keywords, setKeywords] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [passing, setPassing] = useState<PlatformProductRow | null>(null);
   const [rejecting, setRejecting] = useState<PlatformProductRow | null>(null);
   const list = useReviewProducts({ checkStatus, keywords: keywords || undefined, pageNum, pageSize });
@@ -55,7 +55,7 @@ export default function ProductsReviewScreen() {
           activeKey={String(checkStatus)}
           onChange={(k) => {
             setCheckStatus(Number(k));
-            setPageNum(1);
+            paging.toFirstPage();
           }}
           items={productCheck.options.map((o) => ({ key: String(o.value), label: o.label }))}
         />
@@ -65,7 +65,7 @@ export default function ProductsReviewScreen() {
           enterButton="搜索"
           onSearch={(v) => {
             setKeywords(v.trim());
-            setPageNum(1);
+            paging.toFirstPage();
           }}
           style={{ width: 320 }}
         />
@@ -78,7 +78,7 @@ export default function ProductsReviewScreen() {
         loading={list.isFetching}
         scroll={{ x: 1300 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
       <PassDialog product={passing} onClose={() => setPassing(null)} />
       <RejectDialog product={rejecting} onClose={() => setRejecting(null)} />

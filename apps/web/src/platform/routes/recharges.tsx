@@ -10,7 +10,7 @@ import { formatYuan } from '../../features/wallet/components/money-text';
 import { PayStatusTag } from '../../features/wallet/components/pay-status-tag';
 import { RejectRechargeDialog } from '../../features/wallet/components/reject-recharge-dialog';
 import '../../features/wallet/components/wallet.css';
-import { listPagination } from '../../lib/paging';
+import { usePaging } from '../../lib/paging';
 
 const TABS = [
   { key: String(PAY_STATUS.awaitingConfirm), label: '待确认' },
@@ -24,8 +24,8 @@ export default function RechargesScreen() {
   const { message } = App.useApp();
   const [tab, setTab] = useState(String(PAY_STATUS.awaitingConfirm));
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [rejecting, setRejecting] = useState<PlatformRecharge | null>(null);
   const list = useRecharges({ payStatus: tab === 'all' ? undefined : Number(tab), keyword: keyword || undefined, pageNum, pageSize });
   const confirm = useConfirmRecharge();
@@ -122,7 +122,7 @@ export default function RechargesScreen() {
           activeKey={tab}
           onChange={(k) => {
             setTab(k);
-            setPageNum(1);
+            paging.toFirstPage();
           }}
           items={TABS}
         />
@@ -132,7 +132,7 @@ export default function RechargesScreen() {
           style={{ width: 280 }}
           onSearch={(v) => {
             setKeyword(v.trim());
-            setPageNum(1);
+            paging.toFirstPage();
           }}
         />
       </Space>
@@ -144,7 +144,7 @@ export default function RechargesScreen() {
         loading={list.isFetching}
         scroll={{ x: pendingTab ? 1150 : 1430 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
       <RejectRechargeDialog
         recharge={rejecting}

@@ -8,11 +8,11 @@ import { AdjustBalanceDialog } from '../../features/wallet/components/adjust-bal
 import { formatYuan } from '../../features/wallet/components/money-text';
 import { recordColumns } from '../../features/wallet/components/record-columns';
 import '../../features/wallet/components/wallet.css';
-import { listPagination } from '../../lib/paging';
+import { usePaging } from '../../lib/paging';
 
 function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onClose: () => void }) {
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const list = useVendorRecords(vendor?.id ?? null, { pageNum, pageSize });
   return (
     <Drawer open={!!vendor} onClose={onClose} size={1100} title={vendor ? `${vendor.company} · 收支明细` : ''} destroyOnHidden>
@@ -24,7 +24,7 @@ function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onCl
         loading={list.isFetching}
         scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
     </Drawer>
   );
@@ -34,8 +34,8 @@ function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onCl
 export default function VendorsScreen() {
   const { message } = App.useApp();
   const [keyword, setKeyword] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [adjusting, setAdjusting] = useState<PlatformVendor | null>(null);
   const [viewing, setViewing] = useState<PlatformVendor | null>(null);
   const list = usePlatformVendors({ keyword: keyword || undefined, pageNum, pageSize });
@@ -73,7 +73,7 @@ export default function VendorsScreen() {
         style={{ width: 300, marginBottom: 16 }}
         onSearch={(v) => {
           setKeyword(v.trim());
-          setPageNum(1);
+          paging.toFirstPage();
         }}
       />
       <Table<PlatformVendor>
@@ -84,7 +84,7 @@ export default function VendorsScreen() {
         loading={list.isFetching}
         scroll={{ x: 1060 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, unit: '家', onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0, { unit: '家' })}
       />
       <AdjustBalanceDialog
         vendor={adjusting}

@@ -13,15 +13,15 @@ import { BalanceCard } from '../../../features/wallet/components/balance-card';
 import { recordColumns } from '../../../features/wallet/components/record-columns';
 import { RecordFiltersBar } from '../../../features/wallet/components/record-filters';
 import '../../../features/wallet/components/wallet.css';
-import { listPagination } from '../../../lib/paging';
+import { usePaging } from '../../../lib/paging';
 
 /** 收支明细 (spec 01 §2 account): balance with top-up, filters, ledger table, export. */
 export default function AccountScreen() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const [filters, setFilters] = useState<RecordFilters>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [exporting, setExporting] = useState(false);
   const list = useRecords({ ...filters, pageNum, pageSize });
 
@@ -52,7 +52,7 @@ export default function AccountScreen() {
         onExport={runExport}
         onApply={(f) => {
           setFilters(f);
-          setPageNum(1);
+          paging.toFirstPage();
         }}
       />
       <Table<AccountRecord>
@@ -63,7 +63,7 @@ export default function AccountScreen() {
         loading={list.isFetching}
         scroll={{ x: 1310 }}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

@@ -8,7 +8,7 @@ import { useAfterSales } from '../../../features/after-sales/api/get-after-sales
 import { AfterSaleFilters, type AfterSaleFilterValues } from '../../../features/after-sales/components/after-sale-filters';
 import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../../features/after-sales/components/after-sale-status-tag';
 import '../../../features/after-sales/components/after-sales.css';
-import { listPagination } from '../../../lib/paging';
+import { usePaging } from '../../../lib/paging';
 
 const columns: TableColumnsType<AfterSaleRow> = [
   { title: '申请时间', dataIndex: 'createTime', width: 170 },
@@ -37,8 +37,8 @@ const columns: TableColumnsType<AfterSaleRow> = [
 export default function AfterSaleScreen() {
   const navigate = useNavigate();
   const [filters, setFilters] = useState<AfterSaleFilterValues>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(AFTER_SALE_PAGE_SIZE);
+  const paging = usePaging(AFTER_SALE_PAGE_SIZE);
+  const { pageNum, pageSize } = paging;
   const [from, to] = filters.range ?? [];
   const list = useAfterSales({
     keyword: filters.keyword?.trim() || undefined,
@@ -54,7 +54,7 @@ export default function AfterSaleScreen() {
       <AfterSaleFilters
         onApply={(f) => {
           setFilters(f);
-          setPageNum(1);
+          paging.toFirstPage();
         }}
       />
       <Table<AfterSaleRow>
@@ -67,7 +67,7 @@ export default function AfterSaleScreen() {
         locale={{ emptyText: MSG.emptyList }}
         rowClassName={() => 'as-row'}
         onRow={(r) => ({ onClick: () => navigate(paths.manage.afterSaleDetail.getHref(r.id)), 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

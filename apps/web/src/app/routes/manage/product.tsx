@@ -13,7 +13,7 @@ import { PriceList } from '../../../features/products/components/price-list';
 import { ProductFilters, type ProductFilterValues } from '../../../features/products/components/product-filters';
 import { ProductMedia, ProductPicture } from '../../../features/products/components/product-media';
 import '../../../features/products/components/products.css';
-import { listPagination } from '../../../lib/paging';
+import { usePaging } from '../../../lib/paging';
 import { useConfirm } from '../../../lib/use-confirm';
 
 function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
@@ -33,8 +33,8 @@ export default function ProductScreen() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const [filters, setFilters] = useState<ProductFilterValues>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<ProductRow | null>(null);
   const list = useProducts({ ...toParams(filters), pageNum, pageSize });
@@ -95,7 +95,7 @@ export default function ProductScreen() {
           // 搜索 with unchanged filters still asks the server again.
           if (JSON.stringify(toParams(f)) === JSON.stringify(toParams(filters)) && pageNum === 1) void list.refetch();
           setFilters(f);
-          setPageNum(1);
+          paging.toFirstPage();
           setSelected([]);
         }}
       />
@@ -129,7 +129,7 @@ export default function ProductScreen() {
         tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); setSelected([]); } })}
+        pagination={paging.pagination(list.data?.total ?? 0, { onChange: () => setSelected([]) })}
       />
       <InstructorDialog product={editing} onClose={() => setEditing(null)} />
     </Card>

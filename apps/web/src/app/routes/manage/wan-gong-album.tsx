@@ -8,14 +8,14 @@ import { useGallery } from '../../../features/gallery/api/get-gallery';
 import { GalleryFilters, type GalleryFilterValues } from '../../../features/gallery/components/gallery-filters';
 import { GalleryOrderCard } from '../../../features/gallery/components/gallery-order-card';
 import '../../../features/gallery/components/gallery.css';
-import { listPagination } from '../../../lib/paging';
+import { usePaging } from '../../../lib/paging';
 
 /** 完工图库 (spec 02 §2.8): filters, orders with their completion pictures, selection and 下载原图. */
 export default function WanGongAlbumScreen() {
   const { message } = App.useApp();
   const [filters, setFilters] = useState<GalleryFilterValues>({});
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(GALLERY_PAGE_SIZE);
+  const paging = usePaging(GALLERY_PAGE_SIZE);
+  const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [downloading, setDownloading] = useState(false);
   const [from, to] = filters.range ?? [];
@@ -59,7 +59,7 @@ export default function WanGongAlbumScreen() {
       <GalleryFilters
         onApply={(f) => {
           setFilters(f);
-          setPageNum(1);
+          paging.toFirstPage();
           setSelected(new Set());
         }}
       />
@@ -83,7 +83,7 @@ export default function WanGongAlbumScreen() {
       </Spin>
       <Pagination
         style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        {...listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        {...paging.pagination(list.data?.total ?? 0)}
       />
     </Card>
   );

@@ -10,7 +10,7 @@ import { useKnowledge } from '../../../features/knowledge/api/get-knowledge';
 import { useRemoveKnowledge } from '../../../features/knowledge/api/remove-knowledge';
 import { KnowledgeDialog } from '../../../features/knowledge/components/knowledge-dialog';
 import { useAccess } from '../../../lib/access';
-import { listPagination } from '../../../lib/paging';
+import { usePaging } from '../../../lib/paging';
 import { useConfirm } from '../../../lib/use-confirm';
 
 const SELECT_TO_DOWNLOAD = '请勾选需要下载的文件';
@@ -23,8 +23,8 @@ export default function ZhiShiKuScreen() {
   const canEdit = can(PERM.baseEdit);
   const [filter] = Form.useForm();
   const [title, setTitle] = useState<string | undefined>();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: KnowledgeItem | null }>({ open: false, editing: null });
   const list = useKnowledge({ title, pageNum, pageSize });
@@ -79,7 +79,7 @@ export default function ZhiShiKuScreen() {
         style={{ marginBottom: 16, rowGap: 12 }}
         onFinish={(v: { title?: string }) => {
           setTitle(v.title?.trim() || undefined);
-          setPageNum(1);
+          paging.toFirstPage();
         }}
       >
         <Form.Item label="标题" name="title">
@@ -94,7 +94,7 @@ export default function ZhiShiKuScreen() {
               onClick={() => {
                 filter.resetFields();
                 setTitle(undefined);
-                setPageNum(1);
+                paging.toFirstPage();
               }}
             >
               重置
@@ -121,7 +121,7 @@ export default function ZhiShiKuScreen() {
         loading={list.isFetching}
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
       <KnowledgeDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
     </Card>

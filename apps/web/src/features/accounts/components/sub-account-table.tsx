@@ -6,15 +6,15 @@ import { MSG } from '@portal/domain/messages';
 import { useDeleteSubAccount } from '../api/delete-sub-account';
 import { useSubAccounts } from '../api/get-sub-accounts';
 import { SubAccountDialog } from './sub-account-dialog';
-import { listPagination } from '../../../lib/paging';
+import { usePaging } from '../../../lib/paging';
 import { useConfirm } from '../../../lib/use-confirm';
 
 /** Tab 子账号管理: table, add/edit dialog, delete with confirmation. */
 export function SubAccountTable() {
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = usePaging(10);
+  const { pageNum, pageSize } = paging;
   const [dialog, setDialog] = useState<{ open: boolean; editing: SubAccountRow | null }>({ open: false, editing: null });
   const list = useSubAccounts(pageNum, pageSize);
   const remove = useDeleteSubAccount();
@@ -61,7 +61,7 @@ export function SubAccountTable() {
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
         locale={{ emptyText: MSG.emptyList }}
-        pagination={listPagination({ pageNum, pageSize, total: list.data?.total ?? 0, onChange: (p, s) => { setPageNum(p); setPageSize(s); } })}
+        pagination={paging.pagination(list.data?.total ?? 0)}
       />
       <SubAccountDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
     </>
