@@ -19,25 +19,34 @@ interface FilterBarProps<T> {
   children: ReactNode;
 }
 
+/** The apply and 重置 buttons of a filter row; without `onApply` the apply button submits its form. */
+export function FilterActions({ applyText = '筛选', onApply, onReset }: { applyText?: string; onApply?: () => void; onReset: () => void }) {
+  return (
+    <Space>
+      <Button type="primary" htmlType={onApply ? 'button' : 'submit'} onClick={onApply} data-action="apply">
+        {applyText}
+      </Button>
+      <Button onClick={onReset} data-action="reset">
+        重置
+      </Button>
+    </Space>
+  );
+}
+
 /** A wrapping row of filter fields followed by apply and 重置 (which clears and applies nothing). */
 export function FilterBar<T extends object>({ className, testId, draft, clear, onApply, applyText = '筛选', children }: FilterBarProps<T>) {
   return (
     <div className={className} data-testid={testId}>
       <Space wrap size={[16, 12]}>
         {children}
-        <Space>
-          <Button type="primary" onClick={() => onApply(draft)}>
-            {applyText}
-          </Button>
-          <Button
-            onClick={() => {
-              clear();
-              onApply({} as T);
-            }}
-          >
-            重置
-          </Button>
-        </Space>
+        <FilterActions
+          applyText={applyText}
+          onApply={() => onApply(draft)}
+          onReset={() => {
+            clear();
+            onApply({} as T);
+          }}
+        />
       </Space>
     </div>
   );

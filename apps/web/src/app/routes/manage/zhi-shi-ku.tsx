@@ -12,6 +12,7 @@ import { KnowledgeDialog } from '../../../features/knowledge/components/knowledg
 import { useAccess } from '../../../lib/access';
 import { usePaging } from '../../../lib/paging';
 import { useConfirm } from '../../../lib/use-confirm';
+import { FilterActions } from '../../../components/filter-bar';
 
 const SELECT_TO_DOWNLOAD = '请勾选需要下载的文件';
 
@@ -86,20 +87,14 @@ export default function ZhiShiKuScreen() {
           <Input placeholder="请输入关键字" allowClear style={{ width: 240 }} maxLength={100} />
         </Form.Item>
         <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                filter.resetFields();
-                setTitle(undefined);
-                paging.toFirstPage();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
+          <FilterActions
+            applyText="查询"
+            onReset={() => {
+              filter.resetFields();
+              setTitle(undefined);
+              paging.toFirstPage();
+            }}
+          />
         </Form.Item>
         <Form.Item style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>
           <Space>

@@ -1,8 +1,9 @@
-import { Button, DatePicker, Input, Select, Space, Tag } from 'antd';
+import { DatePicker, Input, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { DATE_RANGES, ORDER_LABELS, orderNode, orderStatus } from '@portal/domain/enums';
 import type { OrderFilters } from './use-order-list-params';
+import { FilterActions } from '../../../components/filter-bar';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -101,10 +102,7 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
         />
       </Row>
       <Row label="">
-        <Space>
-          <Button type="primary" onClick={() => onApply(draft)} data-action="filter">筛选</Button>
-          <Button onClick={() => { setDraft({}); onApply({}); }} data-action="reset">重置</Button>
-        </Space>
+        <FilterActions onApply={() => onApply(draft)} onReset={() => { setDraft({}); onApply({}); }} />
       </Row>
     </div>
   );

@@ -2,6 +2,7 @@ import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { changeType, paymentType } from '@portal/domain/enums';
 import type { RecordFilters } from '../api/get-records';
+import { FilterActions } from '../../../components/filter-bar';
 
 interface FormValues {
   orderNo?: string;
@@ -37,17 +38,12 @@ export function RecordFiltersBar({ onApply, onExport, exporting }: { onApply: (f
       </Form.Item>
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
-            筛选
-          </Button>
-          <Button
-            onClick={() => {
+          <FilterActions
+            onReset={() => {
               form.resetFields();
               onApply({});
             }}
-          >
-            重置
-          </Button>
+          />
           <Button loading={exporting} onClick={() => onExport(toFilters(form.getFieldsValue()))}>
             导出
           </Button>
