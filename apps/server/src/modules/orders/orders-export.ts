@@ -1,11 +1,10 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { orderStatus, parole as paroleLabel, serviceType } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { nowIso, toShanghai } from '../../lib/time';
+import { streamXlsx, timestampedName, type Cell } from '../../lib/xlsx-stream';
 import { applyOrderFilters, vendorOrders } from './orders.repository';
 import type { OrderRecord } from './order-row';
 
@@ -23,15 +22,14 @@ const COLUMNS = [
   { header: '客户姓名', width: 12 },
   { header: '客户电话', width: 16 },
   { header: '服务地址', width: 48 },
-  { header: '订单金额', width: 12 },
-  { header: '实付金额', width: 12 },
+  { header: '订单金额', width: 12, numFmt: '#,##0.00' },
+  { header: '实付金额', width: 12, numFmt: '#,##0.00' },
   { header: '完工时间', width: 20 },
   { header: '备注', width: 40 },
 ] as const;
 const BATCH = 2000;
-const BACKLOG_LIMIT = 4 * 1024 * 1024;
 
-export const exportFileName = (now = nowIso()) => `${ORDER_EXPORT_NAME}${toShanghai(now).replace(/\D/g, '')}.xlsx`;
+export const exportFileName = (now = nowIso()) => timestampedName(ORDER_EXPORT_NAME, now);
 
 /** Filtered (or checked: listOrderId) orders of the vendor in keyset batches, newest first. */
 export async function* orderBatches(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, batchSize = BATCH) {
@@ -70,25 +68,5 @@ export async function* orderBatches(db: DB, vendorId: number, ownerId: number | 
   }
 }
 
-export function streamOrdersXlsx(batches: AsyncIterable<Array<Array<string | number>>>, onError: (err: unknown) => void): PassThrough {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = '厂家服务下单门户';
-  const sheet = workbook.addWorksheet(ORDER_EXPORT_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: i === 9 || i === 10 ? { numFmt: '#,##0.00' } : {} }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  (async () => {
-    for await (const batch of batches) {
-      if (out.destroyed) return;
-      for (const cells of batch) sheet.addRow(cells).commit();
-      while (out.readableLength > BACKLOG_LIMIT && !out.destroyed) await new Promise((r) => setTimeout(r, 5));
-    }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((err) => {
-    onError(err);
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return out;
-}
+export const streamOrdersXlsx = (batches: AsyncIterable<Cell[][]>, onError: (err: unknown) => void) =>
+  streamXlsx(ORDER_EXPORT_NAME, COLUMNS, batches, { styled: true, onError });

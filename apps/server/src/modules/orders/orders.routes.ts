@@ -8,7 +8,7 @@ import { fenToYuan } from '@portal/domain/money';
 import { ok, page } from '../../lib/envelope';
 import { notFound, parse } from '../../lib/errors';
 import { ownScope, vendorOf } from '../../plugins/auth';
-import { contentDisposition } from '../wallet/records-export';
+import { sendXlsx } from '../../lib/xlsx-stream';
 import { createOrder } from './order-create.service';
 import { orderActions } from './order-actions.service';
 import { orderQueries } from './order-queries.service';
@@ -16,7 +16,6 @@ import { orderRecords } from './order-records.service';
 import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
 import { listOrders } from './orders.repository';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 type IdParams = { Params: { id: string } };
 const idOf = (raw: unknown) => {
   const r = idRule.safeParse(raw);
@@ -68,8 +67,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
     const p = vendorOf(req);
     const f = parse(O.orderExportBody, { ...(req.query as object), ...(req.body as object) });
     const stream = streamOrdersXlsx(orderBatches(db, p.vendorId, ownScope(p, PERM.orderList), f, pg), (err) => req.log.error({ err }, 'order export failed'));
-    reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(exportFileName())).header('cache-control', 'no-store');
-    return reply.send(stream);
+    return sendXlsx(reply, exportFileName(), stream);
   });
 
   // Dialog data of the list and detail screens.

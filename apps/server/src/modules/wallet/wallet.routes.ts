@@ -10,9 +10,9 @@ import { badRequest, parse } from '../../lib/errors';
 import { vendorOf } from '../../plugins/auth';
 import { addPendingRecord, balanceOf } from './wallet.service';
 import { isOwnPicture, listRecords, normalizeFilePath, recordBatches, userDisplayName } from './wallet.repository';
-import { contentDisposition, exportFileName, streamRecordsXlsx } from './records-export';
+import { exportFileName, streamRecordsXlsx } from './records-export';
+import { sendXlsx } from '../../lib/xlsx-stream';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The vendor's wallet: balance, top-up with proof, the ledger and its export (spec 01 §7). */
 export default async function walletRoutes(app: FastifyInstance) {
@@ -54,7 +54,6 @@ export default async function walletRoutes(app: FastifyInstance) {
     // Filters may come as the JSON body (the web's POST-blob download) or in the query string.
     const f = recordsQuery.parse({ ...(req.query as object), ...(req.body as object) });
     const stream = streamRecordsXlsx(recordBatches(app.db, p.vendorId, f), (err) => req.log.error({ err }, 'records export failed'));
-    reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(exportFileName())).header('cache-control', 'no-store');
-    return reply.send(stream);
+    return sendXlsx(reply, exportFileName(), stream);
   });
 }
