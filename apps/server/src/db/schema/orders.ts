@@ -57,6 +57,12 @@ export interface OrdersTable {
   lat: number | null;
   created_at: string;
   updated_at: string;
+  /** The order's list row as UTF-8 JSON, without userInfo (a cache: docs/decisions/100; emptied by triggers). */
+  list_card: Buffer | null;
+  /** The card format list_card was built with (order-list-cards.ts CARD_KEY). */
+  list_card_key: string | null;
+  /** Bumped by the triggers on every change of the order or its lines; a card of an older revision is not stored. */
+  list_rev: Generated<number>;
 }
 
 export interface OrderProductsTable {

@@ -1,9 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ORDER_LABELS } from '@portal/domain/enums';
-import type { OrderListLine, OrderListQuery, OrderListRow, OrderProductRow, OrderRow } from '@portal/domain/orders';
+import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
 import { fromShanghai } from '../../lib/time';
-import { LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
+import { cardsOf } from './order-list-cards';
+import { toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
@@ -106,35 +107,46 @@ export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderR
   return orders.map((o) => toOrderRow(o, lines.get(o.id) ?? [], names.get(o.created_by) ?? ''));
 }
 
-/** One page of the list (decision 098: list rows carry what the card shows; one query for the lines). */
-export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: OrderListRow[]; total: number }> {
+/** A page's orders with their stored cards and the creator's name (decision 100). */
+const cardColumns = (q: OrderQuery) =>
+  q
+    .leftJoin('users as creator', 'creator.id', 'orders.created_by')
+    .select(['orders.id', 'orders.list_card', 'orders.list_card_key', 'creator.name as creator_name', 'creator.account as creator_account', 'creator.phone as creator_phone']);
+
+/**
+ * One page of the list as the JSON of its rows (decisions 098 and 100): each order's stored card,
+ * built from the rows when missing, with userInfo (the creator's current name) added.
+ */
+export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: Buffer[]; total: number }> {
   const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
   const offset = (f.pageNum - 1) * f.pageSize;
-  const records = await base
-    .leftJoin('users as creator', 'creator.id', 'orders.created_by')
-    .select(LIST_COLUMNS.map((c) => `orders.${c}` as const))
-    .select(['creator.name as creator_name', 'creator.account as creator_account', 'creator.phone as creator_phone'])
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
-    .limit(f.pageSize)
-    .offset(offset)
-    .execute();
-  // A page that is not full is the last one, so it tells the total; counting a keyword search again
-  // would scan the vendor's orders a second time.
-  const total =
-    records.length > 0 && records.length < f.pageSize
-      ? offset + records.length
-      : Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-  const lines = new Map<number, OrderListLine[]>();
-  if (records.length) {
-    const found = await db.selectFrom('order_products').select(LIST_LINE_COLUMNS).where('order_id', 'in', records.map((o) => o.id)).orderBy('order_id').orderBy('id').execute();
-    for (const l of found) {
-      const list = lines.get(l.order_id);
-      if (list) list.push(toListLine(l));
-      else lines.set(l.order_id, [toListLine(l)]);
-    }
+  let page;
+  let total: number;
+  if (f.keyWords) {
+    // A keyword cannot use an index: scan the vendor's orders once for every match, whose number is
+    // the total, rather than once for the page and again for the count.
+    const ids = (await base.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
+    total = ids.length;
+    const pageIds = ids.slice(offset, offset + f.pageSize);
+    const byId = new Map(pageIds.length ? (await cardColumns(vendorOrders(db, vendorId, ownerId)).where('orders.id', 'in', pageIds).execute()).map((r) => [r.id, r]) : []);
+    page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
+  } else {
+    page = await cardColumns(base).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset(offset).execute();
+    // A page that is not full is the last one, so it tells the total.
+    total =
+      page.length > 0 && page.length < f.pageSize
+        ? offset + page.length
+        : Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   }
-  const rows = records.map((o) => toOrderListRow(o, lines.get(o.id) ?? [], o.creator_name || o.creator_account || o.creator_phone || ''));
+  const cards = await cardsOf(db, page);
+  const creators = new Map<string, Buffer>();
+  const rows = page.map((o, i) => {
+    const name = o.creator_name || o.creator_account || o.creator_phone || '';
+    let tail = creators.get(name);
+    if (!tail) creators.set(name, (tail = Buffer.from(`,"userInfo":${JSON.stringify({ name })}}`)));
+    const card = cards[i]!;
+    return Buffer.concat([card.subarray(0, card.length - 1), tail]);
+  });
   return { rows, total };
 }
 

@@ -5,7 +5,7 @@ import { PERM } from '@portal/domain/permissions';
 import { id as idRule } from '@portal/domain/validation';
 import * as O from '@portal/domain/orders';
 import { fenToYuan } from '@portal/domain/money';
-import { ok, page } from '../../lib/envelope';
+import { ok, page, pageOfJson } from '../../lib/envelope';
 import { notFound, parse } from '../../lib/errors';
 import { ownScope, vendorOf } from '../../plugins/auth';
 import { sendXlsx } from '../../lib/xlsx-stream';
@@ -33,10 +33,10 @@ export default async function ordersRoutes(app: FastifyInstance) {
   const list = { config: { access: PERM.orderList } } as const;
   const user = { config: { access: 'user' } } as const;
 
-  app.get(API.orderList, list, async (req) => {
+  app.get(API.orderList, list, async (req, reply) => {
     const p = vendorOf(req);
     const { rows, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), pg);
-    return page(rows, total);
+    return reply.type('application/json; charset=utf-8').send(pageOfJson(rows, total));
   });
   app.post(API.orderAdd, { config: { access: PERM.orderAdd } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), parse(O.orderAddBody, req.body));
