@@ -2,6 +2,7 @@
 // server don't share an event loop or a heap: the server's own start-up (WORKERS processes) plus a
 // bench-only bare route to compare against. Env: DATABASE_URL (required), BENCH_DATA_DIR, WORKERS,
 // BENCH_PHASE_TIMES=1. Prints {"port":N} once every process listens.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
 import { startServer } from '../../apps/server/src/start-server';
@@ -23,6 +24,9 @@ await startServer(config, {
 /** Where a request's time goes, by Fastify phase (bench-only; printed at exit). */
 function phaseTimes(app: FastifyInstance) {
   const sums = { toHandler: 0, handler: 0, serialize: 0, send: 0, n: 0 };
+  const totals: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const at = new WeakMap<object, number[]>();
   const now = () => performance.now();
   app.addHook('onRequest', async (req) => void at.set(req, [now()]));
@@ -31,6 +35,7 @@ function phaseTimes(app: FastifyInstance) {
   app.addHook('onSend', async (req, _r, payload) => (at.get(req)?.push(now()), payload));
   app.addHook('onResponse', async (req) => {
     const t = at.get(req);
+    if (t) totals.push(now() - t[0]!);
     if (!t || t.length < 4) return;
     t.push(now());
     sums.toHandler += t[1]! - t[0]!;
@@ -42,5 +47,9 @@ function phaseTimes(app: FastifyInstance) {
   process.on('SIGTERM', () => {
     const us = (v: number) => `${((v / Math.max(sums.n, 1)) * 1000).toFixed(0)} µs`;
     process.stderr.write(`phases over ${sums.n} requests: to handler ${us(sums.toHandler)}, handler ${us(sums.handler)}, serialize ${us(sums.serialize)}, send ${us(sums.send)}\n`);
+    totals.sort((a, b) => a - b);
+    const at = (q: number) => `${(totals[Math.floor(q * (totals.length - 1))] ?? 0).toFixed(2)} ms`;
+    process.stderr.write(`event loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms\n`);
+    process.stderr.write(`request time in the server (onRequest to onResponse): p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}\n`);
   });
 }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@portal/domain/api-paths';
+import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { CARD_KEY } from './order-list-cards';
+import { addOrder, createProduct } from './orders.fixtures';
+
+// The order list answers from stored cards (decision 100): what it shows must always be what the
+// order and its lines say now, whether the card was stored, emptied by a change or of an old format.
+
+let t: TestApp;
+let v: Awaited<ReturnType<typeof createVendor>>;
+let ids: number[];
+beforeAll(async () => {
+  t = await startTestApp();
+  v = await createVendor(t);
+  const a = await createProduct(t, v.vendorId, v.userId, { model: 'CARD-A' });
+  const b = await createProduct(t, v.vendorId, v.userId, { model: 'CARD-B', installation: 39900 });
+  ids = [await addOrder(t, v.token, [a]), await addOrder(t, v.token, [a, b], { remarks: '卡片测试' }), await addOrder(t, v.token, [b], { parole: 2 })];
+});
+afterAll(async () => t.close());
+
+const list = async (query: Record<string, string | number> = {}) => (await get(t, API.orderList, { token: v.token, query })).body;
+const rowOf = async (id: number) => (await list()).rows.find((r: any) => r.id === id);
+const stored = (id: number) => t.db.selectFrom('orders').select(['list_card', 'list_card_key', 'list_rev']).where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The list row's fields as the detail (built from the rows every time) states them. */
+async function fromDetail(id: number) {
+  const d = (await get(t, API.order(id), { token: v.token })).body.data;
+  const row = await rowOf(id);
+  const expected = Object.fromEntries(Object.keys(row).map((k) => [k, d[k]]));
+  expected.productList = d.productList.map((l: any) => Object.fromEntries(Object.keys(row.productList[0]).map((k) => [k, l[k]])));
+  return { row, expected };
+}
+
+describe('order list cards', () => {
+  it('answers the same rows before and after the cards are stored, as the detail states them', async () => {
+    for (const id of ids) expect((await stored(id)).list_card).toBeNull();
+    const first = await list();
+    expect(first).toMatchObject({ code: 200, msg: '操作成功', total: 3 });
+    for (const id of ids) expect(await stored(id)).toMatchObject({ list_card: expect.anything(), list_card_key: CARD_KEY });
+    expect(await list()).toEqual(first);
+    for (const id of ids) {
+      const { row, expected } = await fromDetail(id);
+      expect(row).toEqual(expected);
+    }
+    expect(first.rows.find((r: any) => r.id === ids[0])).toMatchObject({ userInfo: { name: '测试' }, statusInfo: { isPay: true } });
+  });
+
+  it('empties a card when the order changes and shows the change', async () => {
+    await list();
+    const before = await stored(ids[0]!);
+    expect(before.list_card).not.toBeNull();
+    expect((await post(t, API.orderMarker, { orderId: ids[0], markerType: 'red', markerValue: '回访' }, { token: v.token })).body.code).toBe(200);
+    const after = await stored(ids[0]!);
+    expect(after.list_card).toBeNull();
+    expect(after.list_rev).toBeGreaterThan(before.list_rev);
+    expect(await rowOf(ids[0]!)).toMatchObject({ markerType: 'red', markerValue: '回访' });
+    expect((await stored(ids[0]!)).list_card).not.toBeNull();
+  });
+
+  it('empties a card when one of its product lines is added, changed or removed', async () => {
+    await list();
+    const [line] = await t.db.selectFrom('order_products').selectAll().where('order_id', '=', ids[1]!).orderBy('id').execute();
+    await t.db.updateTable('order_products').set({ model_name: 'CARD-A2' }).where('id', '=', line!.id).execute();
+    expect((await stored(ids[1]!)).list_card).toBeNull();
+    expect((await rowOf(ids[1]!)).productList.map((l: any) => l.modelName)).toEqual(['CARD-A2', 'CARD-B']);
+    const { id: _id, ...copy } = line!;
+    await t.db.insertInto('order_products').values({ ...copy, model_name: 'CARD-C' }).execute();
+    expect((await stored(ids[1]!)).list_card).toBeNull();
+    expect((await rowOf(ids[1]!)).productList.map((l: any) => l.modelName)).toEqual(['CARD-A2', 'CARD-B', 'CARD-C']);
+    await t.db.deleteFrom('order_products').where('order_id', '=', ids[1]!).where('model_name', '=', 'CARD-C').execute();
+    expect((await stored(ids[1]!)).list_card).toBeNull();
+    expect((await rowOf(ids[1]!)).productList.map((l: any) => l.modelName)).toEqual(['CARD-A2', 'CARD-B']);
+  });
+
+  it('shows the creator’s current name without rebuilding cards', async () => {
+    await list();
+    await t.db.updateTable('users').set({ name: '改名后' }).where('id', '=', v.userId).execute();
+    expect((await list()).rows.map((r: any) => r.userInfo.name)).toEqual(['改名后', '改名后', '改名后']);
+    for (const id of ids) expect((await stored(id)).list_card).not.toBeNull();
+    await t.db.updateTable('users').set({ name: '测试' }).where('id', '=', v.userId).execute();
+  });
+
+  it('rebuilds a card of another format', async () => {
+    await list();
+    const id = ids[2]!;
+    const right = await rowOf(id);
+    await t.db.updateTable('orders').set({ list_card: Buffer.from('{"id":0,"realName":"旧格式"}'), list_card_key: 'old-format' }).where('id', '=', id).execute();
+    expect(await rowOf(id)).toEqual(right);
+    expect((await stored(id)).list_card_key).toBe(CARD_KEY);
+  });
+
+  it('never stores a card built from an older revision', async () => {
+    await list();
+    const { list_rev: rev } = await stored(ids[2]!);
+    await t.db.updateTable('orders').set({ remarks: '改过' }).where('id', '=', ids[2]!).execute();
+    const late = await t.db.updateTable('orders').set({ list_card: Buffer.from('{}'), list_card_key: CARD_KEY }).where('id', '=', ids[2]!).where('list_rev', '=', rev).executeTakeFirst();
+    expect(Number(late.numUpdatedRows)).toBe(0);
+    expect((await rowOf(ids[2]!)).remarks).toBe('改过');
+  });
+
+  it('finds keyword matches with one scan and pages them', async () => {
+    expect(await list({ keyWords: 'CARD-B', pageSize: 1, pageNum: 2 })).toMatchObject({ total: 2, rows: [{ id: ids[1] }] });
+    expect(await list({ keyWords: 'CARD-B', pageSize: 1, pageNum: 3 })).toMatchObject({ total: 2, rows: [] });
+    expect((await list({ keyWords: '卡片测试' })).rows.map((r: any) => r.id)).toEqual([ids[1]]);
+  });
+});
