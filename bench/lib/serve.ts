@@ -27,29 +27,32 @@ function phaseTimes(app: FastifyInstance) {
   const totals: number[] = [];
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
-  const at = new WeakMap<object, number[]>();
+  // A reply sent as bytes (the order list) skips preSerialization: its serialize phase counts as 0.
+  const at = new WeakMap<object, { start: number; handler?: number; serialize?: number; send?: number }>();
   const now = () => performance.now();
-  app.addHook('onRequest', async (req) => void at.set(req, [now()]));
-  app.addHook('preHandler', async (req) => void at.get(req)?.push(now()));
-  app.addHook('preSerialization', async (req, _r, payload) => (at.get(req)?.push(now()), payload));
-  app.addHook('onSend', async (req, _r, payload) => (at.get(req)?.push(now()), payload));
+  app.addHook('onRequest', async (req) => void at.set(req, { start: now() }));
+  app.addHook('preHandler', async (req) => void (at.get(req)!.handler = now()));
+  app.addHook('preSerialization', async (req, _r, payload) => ((at.get(req)!.serialize = now()), payload));
+  app.addHook('onSend', async (req, _r, payload) => ((at.get(req)!.send = now()), payload));
   app.addHook('onResponse', async (req) => {
     const t = at.get(req);
-    if (t) totals.push(now() - t[0]!);
-    if (!t || t.length < 4) return;
-    t.push(now());
-    sums.toHandler += t[1]! - t[0]!;
-    sums.handler += t[2]! - t[1]!;
-    sums.serialize += t[3]! - t[2]!;
-    sums.send += t[4]! - t[3]!;
+    if (!t) return;
+    const end = now();
+    totals.push(end - t.start);
+    if (t.handler === undefined || t.send === undefined) return;
+    const handlerEnd = t.serialize ?? t.send;
+    sums.toHandler += t.handler - t.start;
+    sums.handler += handlerEnd - t.handler;
+    sums.serialize += t.send - handlerEnd;
+    sums.send += end - t.send;
     sums.n++;
   });
   process.on('SIGTERM', () => {
     const us = (v: number) => `${((v / Math.max(sums.n, 1)) * 1000).toFixed(0)} µs`;
     process.stderr.write(`phases over ${sums.n} requests: to handler ${us(sums.toHandler)}, handler ${us(sums.handler)}, serialize ${us(sums.serialize)}, send ${us(sums.send)}\n`);
-    totals.sort((a, b) => a - b);
-    const at = (q: number) => `${(totals[Math.floor(q * (totals.length - 1))] ?? 0).toFixed(2)} ms`;
     process.stderr.write(`event loop delay: p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms, max ${(loopDelay.max / 1e6).toFixed(1)} ms\n`);
-    process.stderr.write(`request time in the server (onRequest to onResponse): p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}\n`);
+    totals.sort((a, b) => a - b);
+    const pct = (q: number) => `${(totals[Math.floor(q * (totals.length - 1))] ?? 0).toFixed(2)} ms`;
+    process.stderr.write(`request time in the server (onRequest to onResponse): p50 ${pct(0.5)}, p99 ${pct(0.99)}, max ${pct(1)}\n`);
   });
 }

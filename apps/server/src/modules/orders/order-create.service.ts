@@ -7,6 +7,7 @@ import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { resolveRegion } from '../site/region-tree';
 import { discountContext, loadOrderableProducts, priceAddInput } from './order-pricing';
+import { accountName } from './order-row';
 import { writeLog } from './order-state-machine';
 import { guideColumn } from '../products/product-row';
 import { priceFieldFor } from '@portal/domain/enums';
@@ -36,7 +37,7 @@ async function checkOwnUploads(db: DB, vendorId: number, urls: string[]) {
 
 export async function operatorName(db: DB | Tx, userId: number): Promise<string> {
   const u = await db.selectFrom('users').select(['name', 'account', 'phone']).where('id', '=', userId).executeTakeFirst();
-  return u?.name || u?.account || u?.phone || '';
+  return accountName(u);
 }
 
 /**

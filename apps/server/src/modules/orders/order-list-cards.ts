@@ -45,7 +45,7 @@ export const CARD_KEY = (() => {
 
 export interface StoredCard {
   id: number;
-  list_card: Buffer | Uint8Array | null;
+  list_card: Buffer | null;
   list_card_key: string | null;
 }
 
@@ -56,7 +56,7 @@ export interface StoredCard {
 export async function cardsOf(db: DB, page: StoredCard[]): Promise<Buffer[]> {
   const missing = page.filter((r) => !r.list_card || r.list_card_key !== CARD_KEY).map((r) => r.id);
   const built = missing.length ? await buildCards(db, missing) : new Map<number, Buffer>();
-  return page.map((r) => built.get(r.id) ?? Buffer.from(r.list_card!.buffer, r.list_card!.byteOffset, r.list_card!.byteLength));
+  return page.map((r) => built.get(r.id) ?? r.list_card!);
 }
 
 async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {

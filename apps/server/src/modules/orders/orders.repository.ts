@@ -4,7 +4,7 @@ import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/o
 import type { Database, DB, Tx } from '../../db/database';
 import { fromShanghai } from '../../lib/time';
 import { cardsOf } from './order-list-cards';
-import { toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
+import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 
 type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
@@ -98,7 +98,7 @@ export async function linesOf(db: DB | Tx, orderIds: number[]): Promise<Map<numb
 export async function creatorNames(db: DB | Tx, userIds: number[]): Promise<Map<number, string>> {
   if (!userIds.length) return new Map();
   const rows = await db.selectFrom('users').select(['id', 'name', 'account', 'phone']).where('id', 'in', [...new Set(userIds)]).execute();
-  return new Map(rows.map((u) => [u.id, u.name || u.account || u.phone || '']));
+  return new Map(rows.map((u) => [u.id, accountName(u)]));
 }
 
 /** Full answer rows for order records, in the same order. */
@@ -111,13 +111,13 @@ export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderR
 const cardColumns = (q: OrderQuery) =>
   q
     .leftJoin('users as creator', 'creator.id', 'orders.created_by')
-    .select(['orders.id', 'orders.list_card', 'orders.list_card_key', 'creator.name as creator_name', 'creator.account as creator_account', 'creator.phone as creator_phone']);
+    .select(['orders.id', 'orders.list_card', 'orders.list_card_key', 'creator.name', 'creator.account', 'creator.phone']);
 
 /**
  * One page of the list as the JSON of its rows (decisions 098 and 100): each order's stored card,
  * built from the rows when missing, with userInfo (the creator's current name) added.
  */
-export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: Buffer[]; total: number }> {
+export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: Buffer[][]; total: number }> {
   const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
   const offset = (f.pageNum - 1) * f.pageSize;
   let page;
@@ -140,12 +140,12 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   }
   const cards = await cardsOf(db, page);
   const creators = new Map<string, Buffer>();
+  // Each row in two pieces: the card without its closing brace, then userInfo and the brace.
   const rows = page.map((o, i) => {
-    const name = o.creator_name || o.creator_account || o.creator_phone || '';
+    const name = accountName(o);
     let tail = creators.get(name);
     if (!tail) creators.set(name, (tail = Buffer.from(`,"userInfo":${JSON.stringify({ name })}}`)));
-    const card = cards[i]!;
-    return Buffer.concat([card.subarray(0, card.length - 1), tail]);
+    return [cards[i]!.subarray(0, -1), tail];
   });
   return { rows, total };
 }
