@@ -233,8 +233,17 @@ export interface SurchargeItemsTable {
   sort: Generated<number>;
 }
 
+/** Orders per vendor, creator and status, kept by triggers on orders (docs/decisions/101). */
+export interface OrderCountsTable {
+  vendor_id: number;
+  created_by: number;
+  status: number;
+  n: number;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
+  order_counts: OrderCountsTable;
   order_products: OrderProductsTable;
   order_surcharges: OrderSurchargesTable;
   order_logistics: OrderLogisticsTable;

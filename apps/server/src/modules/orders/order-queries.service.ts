@@ -9,7 +9,7 @@ import type { VendorPrincipal } from '../../plugins/context';
 import { ownScope } from '../../plugins/auth';
 import { toProductRow } from '../products/product-row';
 import { json } from './order-row';
-import { findOrder, toRows, vendorOrders } from './orders.repository';
+import { countsByStatus, findOrder, toRows, vendorOrders } from './orders.repository';
 
 // Read-only answers about the vendor's orders (detail, home tiles, helpers of the screens).
 
@@ -50,8 +50,7 @@ export function orderQueries(db: DB) {
     },
 
     async statistics(p: VendorPrincipal) {
-      const rows = await vendorOrders(db, p.vendorId, scope(p)).select(['orders.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('orders.status').execute();
-      const count = new Map(rows.map((r) => [r.status, Number(r.n)]));
+      const count = await countsByStatus(db, p.vendorId, scope(p));
       const sum = (codes: readonly number[]) => codes.reduce((a, c) => a + (count.get(c) ?? 0), 0);
       return {
         total: [...count.values()].reduce((a, b) => a + b, 0),
@@ -75,8 +74,8 @@ export function orderQueries(db: DB) {
 
     /** Every order ever published on the platform (the landing adds PUBLISHED_ORDER_BASE). */
     async publishedCount() {
-      const r = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return Number(r.n);
+      const r = await db.selectFrom('order_counts').select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow();
+      return Number(r.n ?? 0);
     },
 
     /** The vendor's most frequent product + service combinations of the last 180 days (home grid). */

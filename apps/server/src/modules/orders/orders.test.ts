@@ -448,3 +448,22 @@ describe('tenancy, data scope and permissions', () => {
     expect((await get(t, PLATFORM_ORDER_API.list, { token: w.token })).body.code).toBe(403);
   });
 });
+
+describe('order counts (decision 101)', () => {
+  it('keep order_counts equal to counting the orders after every flow above, and answer the published count from them', async () => {
+    const counted = await t.db.selectFrom('orders').select(['vendor_id', 'created_by', 'status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy(['vendor_id', 'created_by', 'status']).execute();
+    const kept = await t.db.selectFrom('order_counts').selectAll().where('n', '<>', 0).execute();
+    const key = (r: { vendor_id: number; created_by: number; status: number; n: number | string }) => `${r.vendor_id}/${r.created_by}/${r.status}=${Number(r.n)}`;
+    expect(kept.map(key).sort()).toEqual(counted.map(key).sort());
+    expect(new Set(counted.map((r) => r.status)).size).toBeGreaterThan(5);
+    const all = counted.reduce((sum, r) => sum + Number(r.n), 0);
+    expect((await get(t, API.receiveOrderAllCount, { token: v.token })).body.data).toBe(all);
+    // a status change moves one order from one count to another
+    const [one] = await t.db.selectFrom('orders').select(['id', 'vendor_id', 'created_by', 'status']).where('status', '=', 100).limit(1).execute();
+    await t.db.updateTable('orders').set({ status: 800 }).where('id', '=', one!.id).execute();
+    const n = async (status: number) => Number((await t.db.selectFrom('order_counts').select('n').where('vendor_id', '=', one!.vendor_id).where('created_by', '=', one!.created_by).where('status', '=', status).executeTakeFirst())?.n ?? 0);
+    const [before100, before800] = [counted.find((r) => r.vendor_id === one!.vendor_id && r.created_by === one!.created_by && r.status === 100)!, counted.find((r) => r.vendor_id === one!.vendor_id && r.created_by === one!.created_by && r.status === 800)];
+    expect(await n(100)).toBe(Number(before100.n) - 1);
+    expect(await n(800)).toBe(Number(before800?.n ?? 0) + 1);
+  });
+});
