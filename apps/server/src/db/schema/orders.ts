@@ -57,12 +57,18 @@ export interface OrdersTable {
   lat: number | null;
   created_at: string;
   updated_at: string;
-  /** The order's list row as UTF-8 JSON, without userInfo (a cache: docs/decisions/100; emptied by triggers). */
-  list_card: Buffer | null;
-  /** The card format list_card was built with (order-list-cards.ts CARD_KEY). */
-  list_card_key: string | null;
-  /** Bumped by the triggers on every change of the order or its lines; a card of an older revision is not stored. */
+  /** Bumped by triggers on every change of the order or its lines: a card of another revision is stale. */
   list_rev: Generated<number>;
+}
+
+/** The order's list row as UTF-8 JSON without userInfo, a cache (docs/decisions/100). */
+export interface OrderCardsTable {
+  order_id: number;
+  /** orders.list_rev the card was built from */
+  rev: number;
+  /** the card format it was built with (order-list-cards.ts CARD_KEY) */
+  card_key: string;
+  card: Buffer;
 }
 
 export interface OrderProductsTable {
@@ -244,6 +250,7 @@ export interface OrderCountsTable {
 export interface OrderTables {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
+  order_cards: OrderCardsTable;
   order_products: OrderProductsTable;
   order_surcharges: OrderSurchargesTable;
   order_logistics: OrderLogisticsTable;

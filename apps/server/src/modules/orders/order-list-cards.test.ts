@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
-import { CARD_KEY } from './order-list-cards';
+import { CARD_KEY, storeCard } from './order-list-cards';
 import { addOrder, createProduct } from './orders.fixtures';
 
 // The order list answers from stored cards (decision 100): what it shows must always be what the
@@ -21,7 +21,11 @@ afterAll(async () => t.close());
 
 const list = async (query: Record<string, string | number> = {}) => (await get(t, API.orderList, { token: v.token, query })).body;
 const rowOf = async (id: number) => (await list()).rows.find((r: any) => r.id === id);
-const stored = (id: number) => t.db.selectFrom('orders').select(['list_card', 'list_card_key', 'list_rev']).where('id', '=', id).executeTakeFirstOrThrow();
+/** The order's revision and whether its stored card is current (built from that revision, in today's format). */
+async function stored(id: number) {
+  const r = await t.db.selectFrom('orders').leftJoin('order_cards as c', 'c.order_id', 'orders.id').select(['orders.list_rev', 'c.rev', 'c.card_key']).where('orders.id', '=', id).executeTakeFirstOrThrow();
+  return { listRev: r.list_rev, current: r.rev === r.list_rev && r.card_key === CARD_KEY, key: r.card_key };
+}
 
 /** The list row's fields as the detail (built from the rows every time) states them. */
 async function fromDetail(id: number) {
@@ -34,10 +38,10 @@ async function fromDetail(id: number) {
 
 describe('order list cards', () => {
   it('answers the same rows before and after the cards are stored, as the detail states them', async () => {
-    for (const id of ids) expect((await stored(id)).list_card).toBeNull();
+    for (const id of ids) expect((await stored(id)).current).toBe(false);
     const first = await list();
     expect(first).toMatchObject({ code: 200, msg: '操作成功', total: 3 });
-    for (const id of ids) expect(await stored(id)).toMatchObject({ list_card: expect.anything(), list_card_key: CARD_KEY });
+    for (const id of ids) expect((await stored(id)).current).toBe(true);
     expect(await list()).toEqual(first);
     for (const id of ids) {
       const { row, expected } = await fromDetail(id);
@@ -49,27 +53,27 @@ describe('order list cards', () => {
   it('empties a card when the order changes and shows the change', async () => {
     await list();
     const before = await stored(ids[0]!);
-    expect(before.list_card).not.toBeNull();
+    expect(before.current).toBe(true);
     expect((await post(t, API.orderMarker, { orderId: ids[0], markerType: 'red', markerValue: '回访' }, { token: v.token })).body.code).toBe(200);
     const after = await stored(ids[0]!);
-    expect(after.list_card).toBeNull();
-    expect(after.list_rev).toBeGreaterThan(before.list_rev);
+    expect(after.current).toBe(false);
+    expect(after.listRev).toBeGreaterThan(before.listRev);
     expect(await rowOf(ids[0]!)).toMatchObject({ markerType: 'red', markerValue: '回访' });
-    expect((await stored(ids[0]!)).list_card).not.toBeNull();
+    expect((await stored(ids[0]!)).current).toBe(true);
   });
 
   it('empties a card when one of its product lines is added, changed or removed', async () => {
     await list();
     const [line] = await t.db.selectFrom('order_products').selectAll().where('order_id', '=', ids[1]!).orderBy('id').execute();
     await t.db.updateTable('order_products').set({ model_name: 'CARD-A2' }).where('id', '=', line!.id).execute();
-    expect((await stored(ids[1]!)).list_card).toBeNull();
+    expect((await stored(ids[1]!)).current).toBe(false);
     expect((await rowOf(ids[1]!)).productList.map((l: any) => l.modelName)).toEqual(['CARD-A2', 'CARD-B']);
     const { id: _id, ...copy } = line!;
     await t.db.insertInto('order_products').values({ ...copy, model_name: 'CARD-C' }).execute();
-    expect((await stored(ids[1]!)).list_card).toBeNull();
+    expect((await stored(ids[1]!)).current).toBe(false);
     expect((await rowOf(ids[1]!)).productList.map((l: any) => l.modelName)).toEqual(['CARD-A2', 'CARD-B', 'CARD-C']);
     await t.db.deleteFrom('order_products').where('order_id', '=', ids[1]!).where('model_name', '=', 'CARD-C').execute();
-    expect((await stored(ids[1]!)).list_card).toBeNull();
+    expect((await stored(ids[1]!)).current).toBe(false);
     expect((await rowOf(ids[1]!)).productList.map((l: any) => l.modelName)).toEqual(['CARD-A2', 'CARD-B']);
   });
 
@@ -77,7 +81,7 @@ describe('order list cards', () => {
     await list();
     await t.db.updateTable('users').set({ name: '改名后' }).where('id', '=', v.userId).execute();
     expect((await list()).rows.map((r: any) => r.userInfo.name)).toEqual(['改名后', '改名后', '改名后']);
-    for (const id of ids) expect((await stored(id)).list_card).not.toBeNull();
+    for (const id of ids) expect((await stored(id)).current).toBe(true);
     await t.db.updateTable('users').set({ name: '测试' }).where('id', '=', v.userId).execute();
   });
 
@@ -85,17 +89,18 @@ describe('order list cards', () => {
     await list();
     const id = ids[2]!;
     const right = await rowOf(id);
-    await t.db.updateTable('orders').set({ list_card: Buffer.from('{"id":0,"realName":"旧格式"}'), list_card_key: 'old-format' }).where('id', '=', id).execute();
+    await t.db.updateTable('order_cards').set({ card: Buffer.from('{"id":0,"realName":"旧格式"}'), card_key: 'old-format' }).where('order_id', '=', id).execute();
     expect(await rowOf(id)).toEqual(right);
-    expect((await stored(id)).list_card_key).toBe(CARD_KEY);
+    expect(await stored(id)).toMatchObject({ current: true, key: CARD_KEY });
   });
 
   it('never stores a card built from an older revision', async () => {
     await list();
-    const { list_rev: rev } = await stored(ids[2]!);
+    const { listRev: rev } = await stored(ids[2]!);
     await t.db.updateTable('orders').set({ remarks: '改过' }).where('id', '=', ids[2]!).execute();
-    const late = await t.db.updateTable('orders').set({ list_card: Buffer.from('{}'), list_card_key: CARD_KEY }).where('id', '=', ids[2]!).where('list_rev', '=', rev).executeTakeFirst();
-    expect(Number(late.numUpdatedRows)).toBe(0);
+    const late = await storeCard(t.db, ids[2]!, rev, Buffer.from('{"remarks":"旧"}'));
+    expect(Number(late.numInsertedOrUpdatedRows)).toBe(0);
+    expect((await stored(ids[2]!)).current).toBe(false);
     expect((await rowOf(ids[2]!)).remarks).toBe('改过');
   });
 

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { orderNode, orderStatus } from '@portal/domain/enums';
 import type { OrderListLine } from '@portal/domain/orders';
-import type { DB } from '../../db/database';
+import type { DB, Tx } from '../../db/database';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, type OrderListLineRecord, type OrderListRecord } from './order-row';
 
-// An order's card is its list row (toOrderListRow) as UTF-8 JSON, stored in orders.list_card so a
-// list page is 50 short reads instead of 50 × 35 columns, their product lines, the mapping and
-// JSON.stringify (docs/decisions/100). The card is a cache: triggers empty it on every change of the
-// order or its lines, the list builds the missing ones from the rows and stores them, and a card
-// of another format (CARD_KEY) counts as missing. userInfo (the creator's current name) is added
-// when the page is sent, so renaming an account needs no card rebuilt.
+// An order's card is its list row (toOrderListRow) as UTF-8 JSON, stored in order_cards so a list
+// page is 50 short reads instead of 50 × 35 columns, their product lines, the mapping and
+// JSON.stringify (docs/decisions/100). The card is a cache: it is current while its rev equals
+// orders.list_rev (bumped by triggers on every change of the order or its lines) and its format is
+// CARD_KEY; the list builds the others from the rows and stores them. userInfo (the creator's current
+// name) is added when the page is sent, so renaming an account needs no card rebuilt.
 
 /** The card's bytes: the list row without userInfo. */
 export function cardOf(o: OrderListRecord, lines: OrderListLine[]): Buffer {
@@ -43,20 +43,22 @@ export const CARD_KEY = (() => {
   return hash.digest('hex').slice(0, 16);
 })();
 
+/** A page's order with its stored card, if any (left join of order_cards). */
 export interface StoredCard {
   id: number;
-  list_card: Buffer | null;
-  list_card_key: string | null;
+  list_rev: number;
+  rev: number | null;
+  card_key: string | null;
+  card: Buffer | null;
 }
 
-/**
- * The cards of these orders: the stored ones, and for the missing or stale ones cards built from the
- * rows, which are stored unless the order changed meanwhile (its list_rev moved on).
- */
+const isCurrent = (r: StoredCard) => r.card !== null && r.rev === r.list_rev && r.card_key === CARD_KEY;
+
+/** The cards of these orders: the current stored ones, and for the others cards built from the rows. */
 export async function cardsOf(db: DB, page: StoredCard[]): Promise<Buffer[]> {
-  const missing = page.filter((r) => !r.list_card || r.list_card_key !== CARD_KEY).map((r) => r.id);
-  const built = missing.length ? await buildCards(db, missing) : new Map<number, Buffer>();
-  return page.map((r) => built.get(r.id) ?? r.list_card!);
+  const stale = page.filter((r) => !isCurrent(r)).map((r) => r.id);
+  const built = stale.length ? await buildCards(db, stale) : new Map<number, Buffer>();
+  return page.map((r) => built.get(r.id) ?? r.card!);
 }
 
 async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
@@ -73,13 +75,23 @@ async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
   const cards = new Map(records.map((o) => [o.id, cardOf(o, lines.get(o.id) ?? [])]));
   try {
     await db.transaction().execute(async (tx) => {
-      for (const o of records) {
-        await tx.updateTable('orders').set({ list_card: cards.get(o.id)!, list_card_key: CARD_KEY }).where('id', '=', o.id).where('list_rev', '=', o.list_rev).execute();
-      }
+      for (const o of records) await storeCard(tx, o.id, o.list_rev, cards.get(o.id)!);
     });
   } catch (e) {
     // The cards are a cache: the page is answered from the rows just read even if storing them failed.
     console.error(`order list cards not stored: ${(e as Error).message}`);
   }
   return cards;
+}
+
+/** Stores the card built from revision `rev` of the order, unless the order has moved on since. */
+export function storeCard(db: DB | Tx, orderId: number, rev: number, card: Buffer) {
+  return db
+    .insertInto('order_cards')
+    .columns(['order_id', 'rev', 'card_key', 'card'])
+    .expression((eb) =>
+      eb.selectFrom('orders').select((s) => [s.ref('id').as('order_id'), s.ref('list_rev').as('rev'), s.val(CARD_KEY).as('card_key'), s.val(card).as('card')]).where('id', '=', orderId).where('list_rev', '=', rev),
+    )
+    .onConflict((oc) => oc.column('order_id').doUpdateSet((eb) => ({ rev: eb.ref('excluded.rev'), card_key: eb.ref('excluded.card_key'), card: eb.ref('excluded.card') })))
+    .executeTakeFirst();
 }

@@ -137,8 +137,9 @@ export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderR
 /** A page's orders with their stored cards and the creator's name (decision 100). */
 const cardColumns = (q: OrderQuery) =>
   q
+    .leftJoin('order_cards as c', 'c.order_id', 'orders.id')
     .leftJoin('users as creator', 'creator.id', 'orders.created_by')
-    .select(['orders.id', 'orders.list_card', 'orders.list_card_key', 'creator.name', 'creator.account', 'creator.phone']);
+    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'creator.name', 'creator.account', 'creator.phone']);
 
 /**
  * One page of the list as the JSON of its rows (decisions 098 and 100): each order's stored card,
