@@ -247,10 +247,20 @@ export interface OrderCountsTable {
   n: number;
 }
 
+/** What an order's keyword search looks in, kept by triggers (docs/decisions/102). */
+export interface OrderSearchTable {
+  order_id: number;
+  vendor_id: number;
+  created_at: string;
+  /** order number, phone, customer name, remarks and the lines' model and category names, joined by U+001F */
+  body: string;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
   order_cards: OrderCardsTable;
+  order_search: OrderSearchTable;
   order_products: OrderProductsTable;
   order_surcharges: OrderSurchargesTable;
   order_logistics: OrderLogisticsTable;
