@@ -137,8 +137,8 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   let page;
   let total: number;
   if (f.keyWords) {
-    // A keyword cannot use an index: scan the vendor's orders once for every match, whose number is
-    // the total, rather than once for the page and again for the count.
+    // A keyword is a scan (of the vendor's order_search rows): take every match's id once; their number
+    // is the total and a slice of them the page, rather than scanning for the page and again to count.
     const ids = (await base.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
     total = ids.length;
     const pageIds = ids.slice(offset, offset + f.pageSize);
