@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database';
+import { registerSearchGrams } from './search-grams';
 import { PortalSqliteDialect } from './sqlite-dialect';
 import { cachedStatements } from './sqlite-statements';
 
@@ -29,5 +30,6 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  registerSearchGrams(sqlite);
   return { db: new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: cachedStatements(sqlite) }) }), dialect: 'sqlite' };
 }

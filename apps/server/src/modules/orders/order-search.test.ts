@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
-import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { addOrder, createProduct, REGION } from './orders.fixtures';
 
 // A keyword searches order_search (decision 102), kept by triggers: it must always find what the
@@ -51,6 +52,21 @@ describe('order keyword search', () => {
     expect(await found('Renamed-9')).toEqual([]);
   });
 
+  it('finds a single character wherever it stands, and characters beyond the basic plane', async () => {
+    const p = await createProduct(t, v.vendorId, v.userId, { model: 'Tool-Z9' });
+    const id = await addOrder(t, v.token, [p], { remarks: '带🔧工具' });
+    expect(await found('🔧')).toEqual([id]);
+    expect(await found('🔧工具')).toEqual([id]);
+    expect(await found('z')).toEqual([id]);
+    expect(await found('钱')).toEqual([ids[0]]);
+    // The text's first and last characters (order number, last line's category) are found alone too.
+    const body = (await t.db.selectFrom('order_search').select('body').where('order_id', '=', id).executeTakeFirstOrThrow()).body;
+    const chars = Array.from(body);
+    expect(await found(chars[0]!)).toContain(id);
+    expect(await found(chars.at(-1)!)).toContain(id);
+    expect(await found('🔧', other.token)).toEqual([]);
+  });
+
   it('holds one row per order that contains each of its searched fields', async () => {
     const orders = await t.db.selectFrom('orders').select(['id', 'order_no', 'phone', 'real_name', 'remarks']).execute();
     const bodies = new Map((await t.db.selectFrom('order_search').select(['order_id', 'body']).execute()).map((r) => [r.order_id, r.body]));
@@ -58,5 +74,60 @@ describe('order keyword search', () => {
     const lines = await t.db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name']).execute();
     for (const o of orders) for (const text of [o.order_no, o.phone, o.real_name, o.remarks]) expect(bodies.get(o.id)).toContain(text);
     for (const l of lines) for (const text of [l.model_name, l.category_name]) expect(bodies.get(l.order_id)).toContain(text);
+    if (!t.config.DATABASE_URL.startsWith('postgres')) {
+      // SQLite's bigram index (decision 103) holds exactly one entry per search row.
+      const indexed = await sql<{ rowid: number }>`select rowid from order_grams order by rowid`.execute(t.db);
+      expect(indexed.rows.map((r) => r.rowid)).toEqual([...bodies.keys()].sort((a, b) => a - b));
+    }
+  });
+});
+
+// SQLite walks the list order for a keyword with many matches and looks few up (decision 103):
+// both must answer what the unfiltered list shows, narrowed to the matches.
+describe('keyword with many and with few matches', () => {
+  let w: Awaited<ReturnType<typeof createVendor>>;
+  let sub: Awaited<ReturnType<typeof createSubAccount>>;
+  const dense: number[] = [];
+  const rare: number[] = [];
+  const mineOfSub: number[] = [];
+  beforeAll(async () => {
+    w = await createVendor(t);
+    const d = await createProduct(t, w.vendorId, w.userId, { model: 'Dense-1' });
+    const r = await createProduct(t, w.vendorId, w.userId, { model: 'Rare-2' });
+    sub = await createSubAccount(t, w.vendorId, [[11, 0], [12, 1]]);
+    for (let i = 0; i < 7; i++) dense.push(await addOrder(t, w.token, [d]));
+    for (let i = 0; i < 2; i++) rare.push(await addOrder(t, w.token, [r]));
+    for (let i = 0; i < 3; i++) mineOfSub.push(await addOrder(t, sub.token, [d]));
+    dense.push(...mineOfSub);
+    expect((await post(t, API.orderCancel, { ids: [dense[0]], closeRemark: '不要了' }, { token: w.token })).body.code).toBe(200);
+  });
+  const ids = (b: any) => b.rows.map((row: any) => row.id);
+  const listed = async (token: string, query: Record<string, string | number> = {}) => (await get(t, API.orderList, { token, query: { pageSize: 200, ...query } })).body;
+
+  it('pages the many matches in list order with their total', async () => {
+    const order = ids(await listed(w.token));
+    const expected = order.filter((id: number) => dense.includes(id));
+    const pages = [];
+    for (let pageNum = 1; pageNum <= 3; pageNum++) {
+      const b = await listed(w.token, { keyWords: 'dense-1', pageSize: 4, pageNum });
+      expect(b.total).toBe(10);
+      pages.push(...ids(b));
+    }
+    expect(pages).toEqual(expected);
+    expect(await listed(w.token, { keyWords: 'Rare' })).toMatchObject({ total: 2 });
+    expect(ids(await listed(w.token, { keyWords: 'Rare' }))).toEqual(order.filter((id: number) => rare.includes(id)));
+    expect(await listed(w.token, { keyWords: 'Nowhere-3' })).toMatchObject({ total: 0, rows: [] });
+  });
+
+  it('narrows the matches by status and by the sub-account’s own orders', async () => {
+    const cancelled = (await get(t, API.order(dense[0]!), { token: w.token })).body.data.status;
+    const open = await listed(w.token, { keyWords: 'Dense', status: 100 });
+    expect(open.total).toBe(9);
+    expect(ids(open)).not.toContain(dense[0]);
+    expect(ids(await listed(w.token, { keyWords: 'Dense', status: cancelled }))).toEqual([dense[0]]);
+    const own = await listed(sub.token, { keyWords: 'Dense' });
+    expect(own.total).toBe(3);
+    expect([...ids(own)].sort()).toEqual([...mineOfSub].sort());
+    expect(await listed(sub.token, { keyWords: 'Rare' })).toMatchObject({ total: 0, rows: [] });
   });
 });

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import { ORDER_LABELS } from '@portal/domain/enums';
 import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
+import { keywordMatch } from '../../db/search-grams';
 import { fromShanghai } from '../../lib/time';
 import { cardsOf } from './order-list-cards';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
@@ -50,23 +51,38 @@ export async function countsByStatus(db: DB | Tx, vendorId: number, ownerId: num
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** Whether the list filters by node, label or time (the filters order_counts cannot answer). */
+function filtersBeyondStatus(f: OrderListQuery) {
+  const { labels, minC, maxC, minD, maxD } = filterValues(f);
+  return Boolean(f.node.length || labels.length || minC || maxC || minD || maxD);
+}
+
 /** The list's total from order_counts when it filters by nothing but statuses; undefined otherwise. */
 async function countedTotal(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): Promise<number | undefined> {
-  const { labels, minC, maxC, minD, maxD } = filterValues(f);
-  if (f.keyWords || f.node.length || labels.length || minC || maxC || minD || maxD) return undefined;
+  if (f.keyWords || filtersBeyondStatus(f)) return undefined;
   const counts = await countsByStatus(db, vendorId, ownerId);
   const statuses = f.status.length ? f.status : [...counts.keys()];
   return statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
 }
 
-/** The list filters of GET /api/app/order/list (also the export's), over `vendorId`'s orders. */
-export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean, vendorId: number): OrderQuery {
+/**
+ * The list filters of GET /api/app/order/list (also the export's), over `vendorId`'s orders.
+ * `walk`: on SQLite, read the orders in list order and test each against the keyword's matches,
+ * instead of looking the matches up one by one (worth it when they are many; see listOrders).
+ */
+export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean, vendorId: number, walk = false): OrderQuery {
   if (f.keyWords) {
     // Order number, phone, customer name, remarks or a line's model or category contain the keyword:
-    // one short row per order in order_search (decision 102).
-    const op = pg ? sql`ilike` : sql`like`;
-    const matches = sql<boolean>`${sql.ref('s.body')} ${op} ${likePattern(f.keyWords)} escape '\\'`;
-    q = q.where('orders.id', 'in', (eb) => eb.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(matches));
+    // on PostgreSQL the vendor's short rows in order_search (decision 102), on SQLite the postings of
+    // the keyword's bigrams in that vendor (decision 103).
+    if (pg) {
+      const matches = sql<boolean>`${sql.ref('s.body')} ilike ${likePattern(f.keyWords)} escape '\\'`;
+      q = q.where('orders.id', 'in', (eb) => eb.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(matches));
+    } else {
+      // A unary + keeps SQLite from driving the query by the matches' ids.
+      const id = walk ? sql`+orders.id` : sql`orders.id`;
+      q = q.where(sql<boolean>`${id} in (select rowid from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)})`);
+    }
   }
   const { labels, minC, maxC, minD, maxD } = filterValues(f);
   for (const l of labels) q = q.where((eb) => LABEL_FILTER[l](eb));
@@ -127,25 +143,47 @@ const cardColumns = (q: OrderQuery) =>
     .leftJoin('users as creator', 'creator.id', 'orders.created_by')
     .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'creator.name', 'creator.account', 'creator.phone']);
 
+/** How many of the vendor's orders contain the keyword, from SQLite's bigram index (decision 103). */
+async function keywordMatches(db: DB, vendorId: number, keyword: string): Promise<number> {
+  const r = await sql<{ n: number }>`select count(*) as n from order_grams where order_grams match ${keywordMatch(vendorId, keyword)}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /**
  * One page of the list as the JSON of its rows (decisions 098 and 100): each order's stored card,
  * built from the rows when missing, with userInfo (the creator's current name) added.
  */
 export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: Buffer[][]; total: number }> {
-  const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
   const offset = (f.pageNum - 1) * f.pageSize;
+  const pageOf = (q: OrderQuery) => cardColumns(q).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset(offset).execute();
   let page;
   let total: number;
-  if (f.keyWords) {
-    // A keyword is a scan (of the vendor's order_search rows): take every match's id once; their number
-    // is the total and a slice of them the page, rather than scanning for the page and again to count.
+  // On SQLite the bigram index counts a keyword's matches first (decision 103). Many matches among
+  // the vendor's orders (more than 2·√orders: then the walk's 50 / density entries cost less than
+  // looking up and sorting every match) are read by walking the list order; few are looked up.
+  const matches = f.keyWords && !pg ? await keywordMatches(db, vendorId, f.keyWords) : undefined;
+  if (matches === 0) return { rows: [], total: 0 };
+  const orderCount = matches === undefined ? 0 : [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
+  if (matches !== undefined && matches * matches > 4 * orderCount) {
+    const walked = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, true);
+    page = await pageOf(walked);
+    // The index's count is the vendor's; it is the total unless a scope or another filter narrows it.
+    total =
+      ownerId === null && !f.status.length && !filtersBeyondStatus(f)
+        ? matches
+        : Number((await walked.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+  } else if (f.keyWords) {
+    // Few matches: take every match's id once in list order; their number is the total and a slice
+    // of them the page, rather than finding them for the page and again to count.
+    const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
     const ids = (await base.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
     total = ids.length;
     const pageIds = ids.slice(offset, offset + f.pageSize);
     const byId = new Map(pageIds.length ? (await cardColumns(vendorOrders(db, vendorId, ownerId)).where('orders.id', 'in', pageIds).execute()).map((r) => [r.id, r]) : []);
     page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
   } else {
-    page = await cardColumns(base).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset(offset).execute();
+    const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
+    page = await pageOf(base);
     // A page that is not full is the last one, so it tells the total; a status-only list's total is counted.
     total =
       page.length > 0 && page.length < f.pageSize

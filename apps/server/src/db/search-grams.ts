@@ -1,0 +1,48 @@
+import type { Database as Sqlite } from 'better-sqlite3';
+
+// Keyword search on SQLite through an FTS5 index of character bigrams (docs/decisions/103).
+// An order's search text (order_search.body) is indexed as its overlapping bigrams, each a token
+// that starts with the vendor, so a lookup reads only that vendor's postings: its cost follows the
+// vendor's matches, not its order count nor everybody else's. A keyword of k ≥ 2 characters is the
+// phrase of its k − 1 bigrams (consecutive positions, so an exact substring); one character is the
+// prefix of the bigrams it starts, and a terminator after the text makes every character start one.
+
+/** The SQL function the order_search triggers call to fill order_grams. */
+export const GRAMS_FUNCTION = 'order_search_grams';
+
+const TERMINATOR = '\u001f';
+// Four base-36 digits hold any code point (36^4 > 0x10FFFF), so a character's digits never prefix another's.
+const digits = (ch: string) => ch.codePointAt(0)!.toString(36).padStart(4, '0');
+const vendorPart = (vendorId: number) => `${vendorId.toString(36)}x`;
+// Lower case on both sides, as PostgreSQL's ilike: "kfr" finds "KFR".
+const fold = (text: string) => Array.from(text.toLowerCase());
+
+/** The space-separated bigram tokens indexed for one order's search text. */
+export function searchGrams(vendorId: number, body: string): string {
+  const chars = fold(body);
+  chars.push(TERMINATOR);
+  const vendor = vendorPart(vendorId);
+  const tokens = new Array<string>(chars.length - 1);
+  let prev = digits(chars[0]!);
+  for (let i = 1; i < chars.length; i++) {
+    const next = digits(chars[i]!);
+    tokens[i - 1] = vendor + prev + next;
+    prev = next;
+  }
+  return tokens.join(' ');
+}
+
+/** The FTS5 query that matches the vendor's search texts containing `keyword` (non-empty). */
+export function keywordMatch(vendorId: number, keyword: string): string {
+  const chars = fold(keyword);
+  const vendor = vendorPart(vendorId);
+  if (chars.length === 1) return `${vendor}${digits(chars[0]!)}*`;
+  const tokens: string[] = [];
+  for (let i = 1; i < chars.length; i++) tokens.push(vendor + digits(chars[i - 1]!) + digits(chars[i]!));
+  return `"${tokens.join(' ')}"`;
+}
+
+/** Every SQLite connection that writes orders needs the function its triggers call. */
+export function registerSearchGrams(sqlite: Sqlite) {
+  sqlite.function(GRAMS_FUNCTION, { deterministic: true }, (vendorId, body) => searchGrams(Number(vendorId), String(body ?? '')));
+}
