@@ -81,6 +81,12 @@ describe('order list cards', () => {
     await list();
     await t.db.updateTable('users').set({ name: '改名后' }).where('id', '=', v.userId).execute();
     expect((await list()).rows.map((r: any) => r.userInfo.name)).toEqual(['改名后', '改名后', '改名后']);
+    // Quotes, backslashes, control and astral characters come out as JSON.stringify gives them.
+    const odd = '王"五\\\u0001🔧';
+    await t.db.updateTable('users').set({ name: odd }).where('id', '=', v.userId).execute();
+    expect((await list()).rows.map((r: any) => r.userInfo.name)).toEqual([odd, odd, odd]);
+    await t.db.updateTable('users').set({ name: '' }).where('id', '=', v.userId).execute();
+    expect((await list()).rows.map((r: any) => r.userInfo.name)).toEqual([v.phone, v.phone, v.phone]);
     for (const id of ids) expect((await stored(id)).current).toBe(true);
     await t.db.updateTable('users').set({ name: '测试' }).where('id', '=', v.userId).execute();
   });
@@ -108,5 +114,18 @@ describe('order list cards', () => {
     expect(await list({ keyWords: 'CARD-B', pageSize: 1, pageNum: 2 })).toMatchObject({ total: 2, rows: [{ id: ids[1] }] });
     expect(await list({ keyWords: 'CARD-B', pageSize: 1, pageNum: 3 })).toMatchObject({ total: 2, rows: [] });
     expect((await list({ keyWords: '卡片测试' })).rows.map((r: any) => r.id)).toEqual([ids[1]]);
+  });
+
+  it('orders a page by creation time, newest first, then by the larger id', async () => {
+    const before = await t.db.selectFrom('orders').select(['id', 'created_at']).where('id', 'in', ids).execute();
+    const times = ['2026-01-02T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z'];
+    for (const [i, id] of ids.entries()) await t.db.updateTable('orders').set({ created_at: times[i]! }).where('id', '=', id).execute();
+    const built = (await list()).rows.map((r: any) => r.id);
+    const joined = (await list()).rows.map((r: any) => r.id);
+    for (const id of ids) expect((await stored(id)).current).toBe(true);
+    expect(built).toEqual([ids[1], ids[2], ids[0]]);
+    expect(joined).toEqual(built);
+    expect((await list({ pageSize: 1, pageNum: 2 })).rows.map((r: any) => r.id)).toEqual([ids[2]]);
+    for (const o of before) await t.db.updateTable('orders').set({ created_at: o.created_at }).where('id', '=', o.id).execute();
   });
 });

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { orderNode, orderStatus } from '@portal/domain/enums';
 import type { OrderListLine } from '@portal/domain/orders';
+import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
-import { LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, type OrderListLineRecord, type OrderListRecord } from './order-row';
+import type { OrderQuery } from './orders.repository';
+import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, type OrderListLineRecord, type OrderListRecord } from './order-row';
 
 // An order's card is its list row (toOrderListRow) as UTF-8 JSON, stored in order_cards so a list
 // page is 50 short reads instead of 50 × 35 columns, their product lines, the mapping and
@@ -94,4 +96,47 @@ export function storeCard(db: DB | Tx, orderId: number, rev: number, card: Buffe
     )
     .onConflict((oc) => oc.column('order_id').doUpdateSet((eb) => ({ rev: eb.ref('excluded.rev'), card_key: eb.ref('excluded.card_key'), card: eb.ref('excluded.card') })))
     .executeTakeFirst();
+}
+
+/** The creator's name as accountName gives it, in SQL. */
+const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`;
+
+/**
+ * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined by the
+ * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
+ * list's query before order and limit. Stale or missing cards are built and stored first.
+ */
+export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean): Promise<{ count: number; body: Buffer }> {
+  // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
+  // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
+  const page = filtered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at']).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  const joined = pg
+    ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '}}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
+    : sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
+  const stale = sql`sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end)`;
+  const read = () =>
+    sql<{ n: number; stale: number | null; body: Buffer | null }>`select count(*) as n, ${stale} as stale, ${joined} as body
+      from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
+  const row = (await read()).rows[0]!;
+  if (!Number(row.stale)) return { count: Number(row.n), body: row.body ?? Buffer.alloc(0) };
+  return pageBuiltHere(db, filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset));
+}
+
+const COMMA = Buffer.from(',');
+
+/** The same page joined here, its stale cards built from the rows (and stored for the next call). */
+async function pageBuiltHere(db: DB, page: OrderQuery): Promise<{ count: number; body: Buffer }> {
+  const rows = await page
+    .leftJoin('order_cards as c', 'c.order_id', 'orders.id')
+    .leftJoin('users as u', 'u.id', 'orders.created_by')
+    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'u.name', 'u.account', 'u.phone'])
+    .execute();
+  const cards = await cardsOf(db, rows);
+  const parts: Buffer[] = [];
+  rows.forEach((o, i) => {
+    if (i) parts.push(COMMA);
+    // The card without its closing brace, then userInfo and the brace.
+    parts.push(cards[i]!.subarray(0, -1), Buffer.from(`,"userInfo":${JSON.stringify({ name: accountName(o) })}}`));
+  });
+  return { count: rows.length, body: Buffer.concat(parts) };
 }

@@ -4,10 +4,9 @@ import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/o
 import type { Database, DB, Tx } from '../../db/database';
 import { keywordMatch } from '../../db/search-grams';
 import { fromShanghai } from '../../lib/time';
-import { cardsOf } from './order-list-cards';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 
-type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
+export type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -52,13 +51,13 @@ export async function countsByStatus(db: DB | Tx, vendorId: number, ownerId: num
 }
 
 /** Whether the list filters by node, label or time (the filters order_counts cannot answer). */
-function filtersBeyondStatus(f: OrderListQuery) {
+export function filtersBeyondStatus(f: OrderListQuery) {
   const { labels, minC, maxC, minD, maxD } = filterValues(f);
   return Boolean(f.node.length || labels.length || minC || maxC || minD || maxD);
 }
 
 /** The list's total from order_counts when it filters by nothing but statuses; undefined otherwise. */
-async function countedTotal(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): Promise<number | undefined> {
+export async function countedTotal(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): Promise<number | undefined> {
   if (f.keyWords || filtersBeyondStatus(f)) return undefined;
   const counts = await countsByStatus(db, vendorId, ownerId);
   const statuses = f.status.length ? f.status : [...counts.keys()];
@@ -134,72 +133,6 @@ export async function creatorNames(db: DB | Tx, userIds: number[]): Promise<Map<
 export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderRow[]> {
   const [lines, names] = await Promise.all([linesOf(db, orders.map((o) => o.id)), creatorNames(db, orders.map((o) => o.created_by))]);
   return orders.map((o) => toOrderRow(o, lines.get(o.id) ?? [], names.get(o.created_by) ?? ''));
-}
-
-/** A page's orders with their stored cards and the creator's name (decision 100). */
-const cardColumns = (q: OrderQuery) =>
-  q
-    .leftJoin('order_cards as c', 'c.order_id', 'orders.id')
-    .leftJoin('users as creator', 'creator.id', 'orders.created_by')
-    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'creator.name', 'creator.account', 'creator.phone']);
-
-/** How many of the vendor's orders contain the keyword, from SQLite's bigram index (decision 103). */
-async function keywordMatches(db: DB, vendorId: number, keyword: string): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*) as n from order_grams where order_grams match ${keywordMatch(vendorId, keyword)}`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
-}
-
-/**
- * One page of the list as the JSON of its rows (decisions 098 and 100): each order's stored card,
- * built from the rows when missing, with userInfo (the creator's current name) added.
- */
-export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ rows: Buffer[][]; total: number }> {
-  const offset = (f.pageNum - 1) * f.pageSize;
-  const pageOf = (q: OrderQuery) => cardColumns(q).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset(offset).execute();
-  let page;
-  let total: number;
-  // On SQLite the bigram index counts a keyword's matches first (decision 103). Many matches among
-  // the vendor's orders (more than 2·√orders: then the walk's 50 / density entries cost less than
-  // looking up and sorting every match) are read by walking the list order; few are looked up.
-  const matches = f.keyWords && !pg ? await keywordMatches(db, vendorId, f.keyWords) : undefined;
-  if (matches === 0) return { rows: [], total: 0 };
-  const orderCount = matches === undefined ? 0 : [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
-  if (matches !== undefined && matches * matches > 4 * orderCount) {
-    const walked = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, true);
-    page = await pageOf(walked);
-    // The index's count is the vendor's; it is the total unless a scope or another filter narrows it.
-    total =
-      ownerId === null && !f.status.length && !filtersBeyondStatus(f)
-        ? matches
-        : Number((await walked.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-  } else if (f.keyWords) {
-    // Few matches: take every match's id once in list order; their number is the total and a slice
-    // of them the page, rather than finding them for the page and again to count.
-    const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
-    const ids = (await base.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
-    total = ids.length;
-    const pageIds = ids.slice(offset, offset + f.pageSize);
-    const byId = new Map(pageIds.length ? (await cardColumns(vendorOrders(db, vendorId, ownerId)).where('orders.id', 'in', pageIds).execute()).map((r) => [r.id, r]) : []);
-    page = pageIds.map((id) => byId.get(id)!).filter(Boolean);
-  } else {
-    const base = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
-    page = await pageOf(base);
-    // A page that is not full is the last one, so it tells the total; a status-only list's total is counted.
-    total =
-      page.length > 0 && page.length < f.pageSize
-        ? offset + page.length
-        : ((await countedTotal(db, vendorId, ownerId, f)) ?? Number((await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total));
-  }
-  const cards = await cardsOf(db, page);
-  const creators = new Map<string, Buffer>();
-  // Each row in two pieces: the card without its closing brace, then userInfo and the brace.
-  const rows = page.map((o, i) => {
-    const name = accountName(o);
-    let tail = creators.get(name);
-    if (!tail) creators.set(name, (tail = Buffer.from(`,"userInfo":${JSON.stringify({ name })}}`)));
-    return [cards[i]!.subarray(0, -1), tail];
-  });
-  return { rows, total };
 }
 
 /** One order of the vendor (respecting data scope); undefined when missing or someone else's. */

@@ -14,7 +14,7 @@ import { orderActions } from './order-actions.service';
 import { orderQueries } from './order-queries.service';
 import { orderRecords } from './order-records.service';
 import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
-import { listOrders } from './orders.repository';
+import { listOrders } from './order-list';
 
 type IdParams = { Params: { id: string } };
 const idOf = (raw: unknown) => {
@@ -35,8 +35,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
 
   app.get(API.orderList, list, async (req, reply) => {
     const p = vendorOf(req);
-    const { rows, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), pg);
-    return reply.type('application/json; charset=utf-8').send(pageOfJson(rows, total));
+    const { body, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), pg);
+    return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total));
   });
   app.post(API.orderAdd, { config: { access: PERM.orderAdd } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), parse(O.orderAddBody, req.body));
