@@ -8,7 +8,7 @@ type Row = Record<string, unknown>;
 /**
  * better-sqlite3 behind Kysely's SqliteDialect, with two costs of the stock driver removed: it
  * prepares (parses and plans) every statement on every call, and it builds each row object key by key
- * in native code. Here statements are prepared once per SQL text (kept in a bounded LRU), rows are
+ * in native code. Here statements are prepared once per SQL text (kept in a bounded cache), rows are
  * read as arrays and turned into objects by a function compiled once per statement, whose literals
  * share one hidden class. A page of 50 orders × 54 columns costs about half as much to read.
  */
@@ -17,12 +17,11 @@ export function cachedStatements(db: Sqlite): SqliteDatabase {
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
+      // A hit leaves the cache as it is: re-inserting would store each call's new SQL string as the key,
+      // and those strings, kept past two scavenges and dropped on the next call, filled the old space
+      // (a full mark-compact every ~0.3 s under load). Eviction is therefore first in, first out.
       const hit = cache.get(sql);
-      if (hit) {
-        cache.delete(sql);
-        cache.set(sql, hit);
-        return hit;
-      }
+      if (hit) return hit;
       const stmt = wrap(db, sql);
       cache.set(sql, stmt);
       if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
