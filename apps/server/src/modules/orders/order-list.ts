@@ -3,7 +3,24 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { keywordMatch } from '../../db/search-grams';
 import { pageOfCards } from './order-list-cards';
-import { applyOrderFilters, countedTotal, countsByStatus, filtersBeyondStatus, vendorOrders } from './orders.repository';
+import { applyOrderFilters, countedTotal, countsByStatus, filtersBeyondStatus, likePattern, vendorOrders } from './orders.repository';
+
+// Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
+const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
+const WALK_INDEX_US = 0.08; // a list-index entry tested against the set of matches
+const LOOKUP_US = 1; // a match looked up in orders and sorted
+
+/**
+ * How to read a keyword's page: walk the vendor's search rows (only without other filters or scope:
+ * the index's count is then the total), walk the list index against the matches, or look every match
+ * up. `upTo` is the last row the page needs (offset + page size).
+ */
+export function keywordPagePlan(matches: number, orderCount: number, upTo: number, unfiltered: boolean): 'search' | 'index' | 'lookup' {
+  // Orders of the list read, in list order, before the page is full at the vendor's density of matches.
+  const toWalk = (upTo * orderCount) / matches;
+  if (unfiltered && WALK_SEARCH_US * toWalk < LOOKUP_US * matches) return 'search';
+  return WALK_INDEX_US * toWalk < LOOKUP_US * matches ? 'index' : 'lookup';
+}
 
 /** How many of the vendor's orders contain the keyword, from SQLite's bigram index (decision 103). */
 async function keywordMatches(db: DB, vendorId: number, keyword: string): Promise<number> {
@@ -18,29 +35,37 @@ async function keywordMatches(db: DB, vendorId: number, keyword: string): Promis
 export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ body: Buffer; total: number }> {
   const offset = (f.pageNum - 1) * f.pageSize;
   const filtered = (walk = false) => applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, walk);
+  // The page of these orders (ids of the caller's scope, in list order).
+  const pageOf = async (ids: number[]) => (ids.length ? (await pageOfCards(db, vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', ids), 0, ids.length, pg)).body : Buffer.alloc(0));
   const countOf = async (q: ReturnType<typeof filtered>) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
 
-  // On SQLite the bigram index counts a keyword's matches first (decision 103). Many matches among
-  // the vendor's orders (more than 2·√orders: then the walk's 50 / density entries cost less than
-  // looking up and sorting every match) are read by walking the list order; few are looked up.
+  // On SQLite the bigram index counts a keyword's matches first (decision 103), and the page is read
+  // the cheapest of three ways for that density (decision 106).
   const matches = f.keyWords && !pg ? await keywordMatches(db, vendorId, f.keyWords) : undefined;
   if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
-  const orderCount = matches === undefined ? 0 : [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
-  if (matches !== undefined && matches * matches > 4 * orderCount) {
-    const walked = filtered(true);
-    const { body } = await pageOfCards(db, walked, offset, f.pageSize, pg);
-    // The index's count is the vendor's; it is the total unless a scope or another filter narrows it.
-    const total = ownerId === null && !f.status.length && !filtersBeyondStatus(f) ? matches : await countOf(walked);
-    return { body, total };
+  if (matches !== undefined) {
+    const unfiltered = ownerId === null && !f.status.length && !filtersBeyondStatus(f);
+    const orderCount = [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
+    const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
+    if (plan === 'search') {
+      // The vendor's search rows in list order, each tested with LIKE, up to the page; the total is the index's count.
+      const ids = await db.selectFrom('order_search').select('order_id').where('vendor_id', '=', vendorId)
+        .where(sql<boolean>`body like ${likePattern(f.keyWords)} escape '\\'`)
+        .orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(f.pageSize).offset(offset).execute();
+      return { body: await pageOf(ids.map((r) => r.order_id)), total: matches };
+    }
+    if (plan === 'index') {
+      // The list's index in list order, each order tested against the index's matches.
+      const walked = filtered(true);
+      const { body } = await pageOfCards(db, walked, offset, f.pageSize, pg);
+      return { body, total: unfiltered ? matches : await countOf(walked) };
+    }
   }
   if (f.keyWords) {
     // Few matches: take every match's id once in list order; their number is the total and a slice
     // of them the page, rather than finding them for the page and again to count.
     const ids = (await filtered().select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
-    const pageIds = ids.slice(offset, offset + f.pageSize);
-    if (!pageIds.length) return { body: Buffer.alloc(0), total: ids.length };
-    const { body } = await pageOfCards(db, vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', pageIds), 0, f.pageSize, pg);
-    return { body, total: ids.length };
+    return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), total: ids.length };
   }
   const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg);
   // A page that is not full is the last one, so it tells the total; a status-only list's total is counted.

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { keywordPagePlan } from './order-list';
 import { addOrder, createProduct, REGION } from './orders.fixtures';
 
 // A keyword searches order_search (decision 102), kept by triggers: it must always find what the
@@ -82,8 +83,10 @@ describe('order keyword search', () => {
   });
 });
 
-// SQLite walks the list order for a keyword with many matches and looks few up (decision 103):
-// both must answer what the unfiltered list shows, narrowed to the matches.
+// On SQLite a keyword's page is read one of three ways by density (decision 106): the vendor's search
+// rows walked with LIKE, the list index walked against the matches, or every match looked up. Each
+// must answer what the unfiltered list shows, narrowed to the matches; the plans named here are the
+// ones keywordPagePlan picks for these counts (12 orders of the vendor, 3 of the sub-account).
 describe('keyword with many and with few matches', () => {
   let w: Awaited<ReturnType<typeof createVendor>>;
   let sub: Awaited<ReturnType<typeof createSubAccount>>;
@@ -92,8 +95,8 @@ describe('keyword with many and with few matches', () => {
   const mineOfSub: number[] = [];
   beforeAll(async () => {
     w = await createVendor(t);
-    const d = await createProduct(t, w.vendorId, w.userId, { model: 'Dense-1' });
-    const r = await createProduct(t, w.vendorId, w.userId, { model: 'Rare-2' });
+    const d = await createProduct(t, w.vendorId, w.userId, { model: 'Dense_1' });
+    const r = await createProduct(t, w.vendorId, w.userId, { model: 'Rare-DenseX1' });
     sub = await createSubAccount(t, w.vendorId, [[11, 0], [12, 1]]);
     for (let i = 0; i < 7; i++) dense.push(await addOrder(t, w.token, [d]));
     for (let i = 0; i < 2; i++) rare.push(await addOrder(t, w.token, [r]));
@@ -103,29 +106,39 @@ describe('keyword with many and with few matches', () => {
   });
   const ids = (b: any) => b.rows.map((row: any) => row.id);
   const listed = async (token: string, query: Record<string, string | number> = {}) => (await get(t, API.orderList, { token, query: { pageSize: 200, ...query } })).body;
-
-  it('pages the many matches in list order with their total', async () => {
-    const order = ids(await listed(w.token));
-    const expected = order.filter((id: number) => dense.includes(id));
-    const pages = [];
-    for (let pageNum = 1; pageNum <= 3; pageNum++) {
-      const b = await listed(w.token, { keyWords: 'dense-1', pageSize: 4, pageNum });
-      expect(b.total).toBe(10);
-      pages.push(...ids(b));
+  const paged = async (token: string, query: Record<string, string | number>, pageSize: number, total: number) => {
+    const out = [];
+    for (let pageNum = 1; (pageNum - 1) * pageSize < total; pageNum++) {
+      const b = await listed(token, { ...query, pageSize, pageNum });
+      expect(b.total).toBe(total);
+      out.push(...ids(b));
     }
-    expect(pages).toEqual(expected);
+    return out;
+  };
+
+  it('pages many matches by walking the search rows, few by looking them up', async () => {
+    expect(keywordPagePlan(10, 12, 12, true)).toBe('search');
+    // The walk's LIKE takes _ literally, as the index does: DenseX1 is not a match for dense_1.
+    expect(keywordPagePlan(2, 12, 200, true)).toBe('lookup');
+    const order = ids(await listed(w.token));
+    expect(await paged(w.token, { keyWords: 'dense_1' }, 4, 10)).toEqual(order.filter((id: number) => dense.includes(id)));
+    expect(await listed(w.token, { keyWords: 'dense_1', pageSize: 4, pageNum: 4 })).toMatchObject({ total: 10, rows: [] });
     expect(await listed(w.token, { keyWords: 'Rare' })).toMatchObject({ total: 2 });
     expect(ids(await listed(w.token, { keyWords: 'Rare' }))).toEqual(order.filter((id: number) => rare.includes(id)));
     expect(await listed(w.token, { keyWords: 'Nowhere-3' })).toMatchObject({ total: 0, rows: [] });
   });
 
-  it('narrows the matches by status and by the sub-account’s own orders', async () => {
+  it('narrows the matches by status and by the sub-account’s own orders, walking the list index or looking up', async () => {
+    expect(keywordPagePlan(10, 12, 4, false)).toBe('index');
+    expect(keywordPagePlan(10, 12, 200, false)).toBe('lookup');
+    expect(keywordPagePlan(10, 3, 200, false)).toBe('index');
+    const order = ids(await listed(w.token));
+    const open = order.filter((id: number) => dense.includes(id) && id !== dense[0]);
+    expect(await paged(w.token, { keyWords: 'Dense_1', status: 100 }, 4, 9)).toEqual(open);
+    expect(ids(await listed(w.token, { keyWords: 'Dense_1', status: 100 }))).toEqual(open);
     const cancelled = (await get(t, API.order(dense[0]!), { token: w.token })).body.data.status;
-    const open = await listed(w.token, { keyWords: 'Dense', status: 100 });
-    expect(open.total).toBe(9);
-    expect(ids(open)).not.toContain(dense[0]);
-    expect(ids(await listed(w.token, { keyWords: 'Dense', status: cancelled }))).toEqual([dense[0]]);
-    const own = await listed(sub.token, { keyWords: 'Dense' });
+    expect(ids(await listed(w.token, { keyWords: 'Dense_1', status: cancelled }))).toEqual([dense[0]]);
+    const own = await listed(sub.token, { keyWords: 'Dense_1' });
     expect(own.total).toBe(3);
     expect([...ids(own)].sort()).toEqual([...mineOfSub].sort());
     expect(await listed(sub.token, { keyWords: 'Rare' })).toMatchObject({ total: 0, rows: [] });
