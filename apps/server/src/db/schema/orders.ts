@@ -239,11 +239,12 @@ export interface SurchargeItemsTable {
   sort: Generated<number>;
 }
 
-/** Orders per vendor, creator and status, kept by triggers on orders (docs/decisions/101). */
+/** Orders per vendor, creator, status and node, kept by triggers on orders (docs/decisions/101, 107). */
 export interface OrderCountsTable {
   vendor_id: number;
   created_by: number;
   status: number;
+  node: number;
   n: number;
 }
 

@@ -3,7 +3,7 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { keywordMatch } from '../../db/search-grams';
 import { pageOfCards } from './order-list-cards';
-import { applyOrderFilters, countedTotal, countsByStatus, filtersBeyondStatus, likePattern, vendorOrders } from './orders.repository';
+import { applyOrderFilters, countedTotal, countsByStatus, filtersBesidesKeyword, likePattern, vendorOrders } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
 const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
@@ -44,7 +44,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const matches = f.keyWords && !pg ? await keywordMatches(db, vendorId, f.keyWords) : undefined;
   if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
   if (matches !== undefined) {
-    const unfiltered = ownerId === null && !f.status.length && !filtersBeyondStatus(f);
+    const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
     const orderCount = [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {

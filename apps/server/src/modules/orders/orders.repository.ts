@@ -42,27 +42,44 @@ function filterValues(f: OrderListQuery) {
 
 /**
  * The vendor's orders (the caller's own under data scope "own") counted from order_counts, per status
- * (decision 101): a handful of rows however many orders there are.
+ * and node (decisions 101 and 107): a few dozen rows however many orders there are.
  */
-export async function countsByStatus(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<Map<number, number>> {
-  let q = db.selectFrom('order_counts').select(['status', (eb) => eb.fn.sum<number>('n').as('n')]).where('vendor_id', '=', vendorId);
+export async function orderCounts(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<Array<{ status: number; node: number; n: number }>> {
+  let q = db.selectFrom('order_counts').select(['status', 'node', (eb) => eb.fn.sum<number>('n').as('n')]).where('vendor_id', '=', vendorId);
   if (ownerId !== null) q = q.where('created_by', '=', ownerId);
-  const rows = await q.groupBy('status').execute();
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  const rows = await q.groupBy(['status', 'node']).execute();
+  return rows.map((r) => ({ status: r.status, node: r.node, n: Number(r.n) }));
 }
 
-/** Whether the list filters by node, label or time (the filters order_counts cannot answer). */
-export function filtersBeyondStatus(f: OrderListQuery) {
+/** The same counts per status. */
+export async function countsByStatus(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const r of await orderCounts(db, vendorId, ownerId)) out.set(r.status, (out.get(r.status) ?? 0) + r.n);
+  return out;
+}
+
+/** Whether the list filters by label or time: what order_counts cannot answer. */
+function filtersBeyondCounts(f: OrderListQuery) {
   const { labels, minC, maxC, minD, maxD } = filterValues(f);
-  return Boolean(f.node.length || labels.length || minC || maxC || minD || maxD);
+  return Boolean(labels.length || minC || maxC || minD || maxD);
 }
 
-/** The list's total from order_counts when it filters by nothing but statuses; undefined otherwise. */
+/** Whether the list filters by anything but the keyword (status, node, label or time). */
+export const filtersBesidesKeyword = (f: OrderListQuery) => Boolean(f.status.length || f.node.length || filtersBeyondCounts(f));
+
+/** Status and node as applyOrderFilters reads them: several statuses with nodes is "either" (the pending shortcut). */
+function statusAndNode(f: OrderListQuery): (status: number, node: number) => boolean {
+  const statuses = new Set(f.status);
+  const nodes = new Set(f.node);
+  if (f.status.length > 1 && f.node.length) return (s, n) => statuses.has(s) || nodes.has(n);
+  return (s, n) => (!statuses.size || statuses.has(s)) && (!nodes.size || nodes.has(n));
+}
+
+/** The list's total from order_counts when it filters by statuses and nodes only; undefined otherwise. */
 export async function countedTotal(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): Promise<number | undefined> {
-  if (f.keyWords || filtersBeyondStatus(f)) return undefined;
-  const counts = await countsByStatus(db, vendorId, ownerId);
-  const statuses = f.status.length ? f.status : [...counts.keys()];
-  return statuses.reduce((sum, s) => sum + (counts.get(s) ?? 0), 0);
+  if (f.keyWords || filtersBeyondCounts(f)) return undefined;
+  const matches = statusAndNode(f);
+  return (await orderCounts(db, vendorId, ownerId)).reduce((sum, r) => sum + (matches(r.status, r.node) ? r.n : 0), 0);
 }
 
 /**
