@@ -1,6 +1,8 @@
 import type { Database as Sqlite } from 'better-sqlite3';
 
-// Keyword search on SQLite through an FTS5 index of character bigrams (docs/decisions/103).
+// Keyword search on SQLite through an FTS5 index of character bigrams (docs/decisions/103). The
+// index is contentless: an entry is removed by giving FTS5 the text it was built from, so the tokens
+// made here for a given vendor and body must never change without a migration that rebuilds it.
 // An order's search text (order_search.body) is indexed as its overlapping bigrams, each a token
 // that starts with the vendor, so a lookup reads only that vendor's postings: its cost follows the
 // vendor's matches, not its order count nor everybody else's. A keyword of k ≥ 2 characters is the
@@ -10,13 +12,18 @@ import type { Database as Sqlite } from 'better-sqlite3';
 /** The SQL function the order_search triggers call to fill order_grams. */
 export const GRAMS_FUNCTION = 'order_search_grams';
 
+/**
+ * An order_grams rowid is the order's list key, (whole seconds since 2020 of created_at) · 2^32 + id,
+ * so the index hands out matches newest first; this SQL takes the order id back out of it.
+ */
+export const GRAMS_ORDER_ID = 'rowid & 4294967295';
+
 const TERMINATOR = '\u001f';
 // Four base-36 digits hold any code point (36^4 > 0x10FFFF), so a character's digits never prefix another's.
 const digits = (ch: string) => ch.codePointAt(0)!.toString(36).padStart(4, '0');
 const vendorPart = (vendorId: number) => `${vendorId.toString(36)}x`;
-// ASCII letters in lower case on both sides, exactly as SQLite's LIKE folds them ("kfr" finds "KFR"),
-// so the index and a LIKE over order_search (the list's walk of a dense keyword) agree on every text.
-const fold = (text: string) => Array.from(/[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text);
+// Lower case on both sides, as PostgreSQL's ilike: "kfr" finds "KFR".
+const fold = (text: string) => Array.from(text.toLowerCase());
 
 /** The space-separated bigram tokens indexed for one order's search text. */
 export function searchGrams(vendorId: number, body: string): string {

@@ -126,6 +126,9 @@ describe('order list cards', () => {
     expect(built).toEqual([ids[1], ids[2], ids[0]]);
     expect(joined).toEqual(built);
     expect((await list({ pageSize: 1, pageNum: 2 })).rows.map((r: any) => r.id)).toEqual([ids[2]]);
+    // A keyword's page comes newest first from the index, whose keys follow the changed times (decision 106).
+    expect((await list({ keyWords: 'card' })).rows.map((r: any) => r.id)).toEqual(built);
+    expect((await list({ keyWords: 'card', pageSize: 1, pageNum: 3 })).rows.map((r: any) => r.id)).toEqual([ids[0]]);
     for (const o of before) await t.db.updateTable('orders').set({ created_at: o.created_at }).where('id', '=', o.id).execute();
   });
 });

@@ -1,24 +1,24 @@
 import { sql } from 'kysely';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
-import { keywordMatch } from '../../db/search-grams';
+import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { pageOfCards } from './order-list-cards';
-import { applyOrderFilters, countedTotal, countsByStatus, filtersBesidesKeyword, likePattern, vendorOrders } from './orders.repository';
+import { applyOrderFilters, countedTotal, countsByStatus, filtersBesidesKeyword, vendorOrders } from './orders.repository';
 
-// Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
-const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
+// Rough costs on the bench machine (µs), to pick how a filtered keyword's page is read (decision 106).
 const WALK_INDEX_US = 0.08; // a list-index entry tested against the set of matches
 const LOOKUP_US = 1; // a match looked up in orders and sorted
 
 /**
- * How to read a keyword's page: walk the vendor's search rows (only without other filters or scope:
- * the index's count is then the total), walk the list index against the matches, or look every match
- * up. `upTo` is the last row the page needs (offset + page size).
+ * How to read a keyword's page on SQLite. Without other filters or scope the index itself hands out
+ * the vendor's matches newest first ('grams'; its count is the total). Otherwise walk the list index
+ * in list order testing each order against the matches ('index'), or look every match up and sort
+ * ('lookup'), whichever reads less. `upTo` is the last row the page needs (offset + page size).
  */
-export function keywordPagePlan(matches: number, orderCount: number, upTo: number, unfiltered: boolean): 'search' | 'index' | 'lookup' {
+export function keywordPagePlan(matches: number, orderCount: number, upTo: number, unfiltered: boolean): 'grams' | 'index' | 'lookup' {
+  if (unfiltered) return 'grams';
   // Orders of the list read, in list order, before the page is full at the vendor's density of matches.
   const toWalk = (upTo * orderCount) / matches;
-  if (unfiltered && WALK_SEARCH_US * toWalk < LOOKUP_US * matches) return 'search';
   return WALK_INDEX_US * toWalk < LOOKUP_US * matches ? 'index' : 'lookup';
 }
 
@@ -39,30 +39,28 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const pageOf = async (ids: number[]) => (ids.length ? (await pageOfCards(db, vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', ids), 0, ids.length, pg)).body : Buffer.alloc(0));
   const countOf = async (q: ReturnType<typeof filtered>) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
 
-  // On SQLite the bigram index counts a keyword's matches first (decision 103), and the page is read
-  // the cheapest of three ways for that density (decision 106).
+  // On SQLite the bigram index counts a keyword's matches first (decision 103), then the page is read
+  // as keywordPagePlan says (decision 106).
   const matches = f.keyWords && !pg ? await keywordMatches(db, vendorId, f.keyWords) : undefined;
   if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
   if (matches !== undefined) {
     const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
-    const orderCount = [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
+    const orderCount = unfiltered ? 0 : [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
-    if (plan === 'search') {
-      // The vendor's search rows in list order, each tested with LIKE, up to the page; the total is the index's count.
-      const ids = await db.selectFrom('order_search').select('order_id').where('vendor_id', '=', vendorId)
-        .where(sql<boolean>`body like ${likePattern(f.keyWords)} escape '\\'`)
-        .orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(f.pageSize).offset(offset).execute();
-      return { body: await pageOf(ids.map((r) => r.order_id)), total: matches };
+    if (plan === 'grams') {
+      const r = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords!)}
+        order by rowid desc limit ${f.pageSize} offset ${offset}`.execute(db);
+      return { body: await pageOf(r.rows.map((row) => row.id)), total: matches };
     }
     if (plan === 'index') {
       // The list's index in list order, each order tested against the index's matches.
       const walked = filtered(true);
       const { body } = await pageOfCards(db, walked, offset, f.pageSize, pg);
-      return { body, total: unfiltered ? matches : await countOf(walked) };
+      return { body, total: await countOf(walked) };
     }
   }
   if (f.keyWords) {
-    // Few matches: take every match's id once in list order; their number is the total and a slice
+    // Few matches, or PostgreSQL: take every match's id once in list order; their number is the total and a slice
     // of them the page, rather than finding them for the page and again to count.
     const ids = (await filtered().select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), total: ids.length };

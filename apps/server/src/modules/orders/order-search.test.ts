@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { keywordPagePlan } from './order-list';
 import { addOrder, createProduct, REGION } from './orders.fixtures';
 
@@ -76,17 +77,20 @@ describe('order keyword search', () => {
     for (const o of orders) for (const text of [o.order_no, o.phone, o.real_name, o.remarks]) expect(bodies.get(o.id)).toContain(text);
     for (const l of lines) for (const text of [l.model_name, l.category_name]) expect(bodies.get(l.order_id)).toContain(text);
     if (!t.config.DATABASE_URL.startsWith('postgres')) {
-      // SQLite's bigram index (decision 103) holds exactly one entry per search row.
-      const indexed = await sql<{ rowid: number }>`select rowid from order_grams order by rowid`.execute(t.db);
-      expect(indexed.rows.map((r) => r.rowid)).toEqual([...bodies.keys()].sort((a, b) => a - b));
+      // SQLite's bigram index (decision 103) finds each order by its number, under that order's id.
+      const vendorOf = new Map((await t.db.selectFrom('orders').select(['id', 'vendor_id']).execute()).map((o) => [o.id, o.vendor_id]));
+      for (const o of orders) {
+        const hit = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorOf.get(o.id)!, o.order_no)}`.execute(t.db);
+        expect(hit.rows.map((r) => r.id)).toEqual([o.id]);
+      }
     }
   });
 });
 
-// On SQLite a keyword's page is read one of three ways by density (decision 106): the vendor's search
-// rows walked with LIKE, the list index walked against the matches, or every match looked up. Each
-// must answer what the unfiltered list shows, narrowed to the matches; the plans named here are the
-// ones keywordPagePlan picks for these counts (12 orders of the vendor, 3 of the sub-account).
+// On SQLite a keyword's page is read one of three ways (decision 106): newest first from the bigram
+// index itself (no other filter or scope), the list index walked against the matches, or every match
+// looked up. Each must answer what the unfiltered list shows, narrowed to the matches; the plans named
+// here are the ones keywordPagePlan picks for these counts (12 orders of the vendor, 3 of the sub-account).
 describe('keyword with many and with few matches', () => {
   let w: Awaited<ReturnType<typeof createVendor>>;
   let sub: Awaited<ReturnType<typeof createSubAccount>>;
@@ -116,10 +120,10 @@ describe('keyword with many and with few matches', () => {
     return out;
   };
 
-  it('pages many matches by walking the search rows, few by looking them up', async () => {
-    expect(keywordPagePlan(10, 12, 12, true)).toBe('search');
-    // The walk's LIKE takes _ literally, as the index does: DenseX1 is not a match for dense_1.
-    expect(keywordPagePlan(2, 12, 200, true)).toBe('lookup');
+  it('pages the matches newest first from the index when nothing else narrows them', async () => {
+    expect(keywordPagePlan(10, 12, 12, true)).toBe('grams');
+    expect(keywordPagePlan(2, 12, 200, true)).toBe('grams');
+    // _ is the keyword's own character: DenseX1 is not a match for dense_1.
     const order = ids(await listed(w.token));
     expect(await paged(w.token, { keyWords: 'dense_1' }, 4, 10)).toEqual(order.filter((id: number) => dense.includes(id)));
     expect(await listed(w.token, { keyWords: 'dense_1', pageSize: 4, pageNum: 4 })).toMatchObject({ total: 10, rows: [] });

@@ -2,14 +2,13 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import { ORDER_LABELS } from '@portal/domain/enums';
 import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
-import { keywordMatch } from '../../db/search-grams';
+import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { fromShanghai } from '../../lib/time';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 
 export type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
-/** `%text%` for LIKE … ESCAPE '\\': the text's own %, _ and \\ taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** label text → the column condition it means (spec 02 §2.1 order label row). */
 const LABEL_FILTER: Record<(typeof ORDER_LABELS)[number], (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>> = {
@@ -98,7 +97,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean,
     } else {
       // A unary + keeps SQLite from driving the query by the matches' ids.
       const id = walk ? sql`+orders.id` : sql`orders.id`;
-      q = q.where(sql<boolean>`${id} in (select rowid from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)})`);
+      q = q.where(sql<boolean>`${id} in (select ${sql.raw(GRAMS_ORDER_ID)} from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)})`);
     }
   }
   const { labels, minC, maxC, minD, maxD } = filterValues(f);
