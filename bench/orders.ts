@@ -150,6 +150,7 @@ async function createAndPay() {
   let failed = 0;
   const until = Date.now() + DURATION * 1000;
   const tp0 = Date.now();
+  const cpu0 = server.stats().cpuMs;
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (Date.now() < until) {
       const a = await fetch(base + API.orderAdd, { method: 'POST', headers: signed('POST', API.orderAdd, '', addBody, tokenPay), body: addBody }).then((x) => x.json());
@@ -160,7 +161,8 @@ async function createAndPay() {
     }
   }));
   const seconds = (Date.now() - tp0) / 1000;
-  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), failures ${failed}`);
+  const cpu = (server.stats().cpuMs - cpu0) / Math.max(made, 1);
+  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order, failures ${failed}`);
 }
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own
