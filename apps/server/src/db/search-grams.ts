@@ -22,8 +22,9 @@ const TERMINATOR = '\u001f';
 // Four base-36 digits hold any code point (36^4 > 0x10FFFF), so a character's digits never prefix another's.
 const digits = (ch: string) => ch.codePointAt(0)!.toString(36).padStart(4, '0');
 const vendorPart = (vendorId: number) => `${vendorId.toString(36)}x`;
-// Lower case on both sides, as PostgreSQL's ilike: "kfr" finds "KFR".
-const fold = (text: string) => Array.from(text.toLowerCase());
+// ASCII letters in lower case on both sides, exactly as SQLite's LIKE folds them ("kfr" finds "KFR"),
+// so the index and a LIKE over order_search (the list's short walk, decision 106) agree on every text.
+const fold = (text: string) => Array.from(/[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text);
 
 /** The space-separated bigram tokens indexed for one order's search text. */
 export function searchGrams(vendorId: number, body: string): string {

@@ -3,22 +3,25 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { pageOfCards } from './order-list-cards';
-import { applyOrderFilters, countedTotal, countsByStatus, filtersBesidesKeyword, vendorOrders } from './orders.repository';
+import { applyOrderFilters, countedTotal, countsByStatus, filtersBesidesKeyword, likePattern, vendorOrders } from './orders.repository';
 
-// Rough costs on the bench machine (µs), to pick how a filtered keyword's page is read (decision 106).
+// Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
+const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
+const SHORT_WALK_US = 200; // a walk of the search rows this short beats reading the index in reverse
 const WALK_INDEX_US = 0.08; // a list-index entry tested against the set of matches
 const LOOKUP_US = 1; // a match looked up in orders and sorted
 
 /**
- * How to read a keyword's page on SQLite. Without other filters or scope the index itself hands out
- * the vendor's matches newest first ('grams'; its count is the total). Otherwise walk the list index
- * in list order testing each order against the matches ('index'), or look every match up and sort
- * ('lookup'), whichever reads less. `upTo` is the last row the page needs (offset + page size).
+ * How to read a keyword's page on SQLite. Without other filters or scope: walk the vendor's search
+ * rows in list order testing each with LIKE while that walk is short ('search'), otherwise take the
+ * index's own entries newest first ('grams'); either way the index's count is the total. With filters
+ * or scope: walk the list index testing each order against the matches ('index'), or look every match
+ * up and sort ('lookup'), whichever reads less. `upTo` is the last row the page needs (offset + page size).
  */
-export function keywordPagePlan(matches: number, orderCount: number, upTo: number, unfiltered: boolean): 'grams' | 'index' | 'lookup' {
-  if (unfiltered) return 'grams';
+export function keywordPagePlan(matches: number, orderCount: number, upTo: number, unfiltered: boolean): 'search' | 'grams' | 'index' | 'lookup' {
   // Orders of the list read, in list order, before the page is full at the vendor's density of matches.
   const toWalk = (upTo * orderCount) / matches;
+  if (unfiltered) return WALK_SEARCH_US * toWalk <= SHORT_WALK_US ? 'search' : 'grams';
   return WALK_INDEX_US * toWalk < LOOKUP_US * matches ? 'index' : 'lookup';
 }
 
@@ -45,8 +48,14 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
   if (matches !== undefined) {
     const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
-    const orderCount = unfiltered ? 0 : [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
+    const orderCount = [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
+    if (plan === 'search') {
+      const r = await db.selectFrom('order_search').select('order_id').where('vendor_id', '=', vendorId)
+        .where(sql<boolean>`body like ${likePattern(f.keyWords!)} escape '\\'`)
+        .orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(f.pageSize).offset(offset).execute();
+      return { body: await pageOf(r.map((row) => row.order_id)), total: matches };
+    }
     if (plan === 'grams') {
       const r = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords!)}
         order by rowid desc limit ${f.pageSize} offset ${offset}`.execute(db);

@@ -87,8 +87,9 @@ describe('order keyword search', () => {
   });
 });
 
-// On SQLite a keyword's page is read one of three ways (decision 106): newest first from the bigram
-// index itself (no other filter or scope), the list index walked against the matches, or every match
+// On SQLite a keyword's page is read one of four ways (decision 106): without other filters, the
+// vendor's search rows walked with LIKE while that walk is short, else the bigram index's entries
+// newest first; with filters or scope, the list index walked against the matches, or every match
 // looked up. Each must answer what the unfiltered list shows, narrowed to the matches; the plans named
 // here are the ones keywordPagePlan picks for these counts (12 orders of the vendor, 3 of the sub-account).
 describe('keyword with many and with few matches', () => {
@@ -120,16 +121,33 @@ describe('keyword with many and with few matches', () => {
     return out;
   };
 
-  it('pages the matches newest first from the index when nothing else narrows them', async () => {
-    expect(keywordPagePlan(10, 12, 12, true)).toBe('grams');
+  it('pages the matches by a short walk of the search rows, or from the index, when nothing else narrows them', async () => {
+    expect(keywordPagePlan(10, 12, 12, true)).toBe('search');
     expect(keywordPagePlan(2, 12, 200, true)).toBe('grams');
-    // _ is the keyword's own character: DenseX1 is not a match for dense_1.
+    // The walk's LIKE takes _ literally, as the index does: DenseX1 is not a match for dense_1.
     const order = ids(await listed(w.token));
     expect(await paged(w.token, { keyWords: 'dense_1' }, 4, 10)).toEqual(order.filter((id: number) => dense.includes(id)));
     expect(await listed(w.token, { keyWords: 'dense_1', pageSize: 4, pageNum: 4 })).toMatchObject({ total: 10, rows: [] });
     expect(await listed(w.token, { keyWords: 'Rare' })).toMatchObject({ total: 2 });
     expect(ids(await listed(w.token, { keyWords: 'Rare' }))).toEqual(order.filter((id: number) => rare.includes(id)));
     expect(await listed(w.token, { keyWords: 'Nowhere-3' })).toMatchObject({ total: 0, rows: [] });
+  });
+
+  it('keeps the index newest first when an order’s creation time changes', async () => {
+    expect(keywordPagePlan(2, 12, 200, true)).toBe('grams');
+    const rareList = async () => ids(await listed(w.token, { keyWords: 'rare' }));
+    const [newer, older] = await rareList();
+    expect([newer, older].sort()).toEqual([...rare].sort());
+    const time = async (id: number) => (await t.db.selectFrom('orders').select('created_at').where('id', '=', id).executeTakeFirstOrThrow()).created_at;
+    const [newerTime, olderTime] = [await time(newer), await time(older)];
+    await t.db.updateTable('orders').set({ created_at: '2026-02-01T00:00:00.000Z' }).where('id', '=', newer).execute();
+    expect(await rareList()).toEqual([older, newer]);
+    // An order made in the same second as another comes after it when its id is smaller, as in the list.
+    await t.db.updateTable('orders').set({ created_at: '2026-02-01T00:00:00.000Z' }).where('id', '=', older).execute();
+    expect(await rareList()).toEqual([Math.max(newer, older), Math.min(newer, older)]);
+    await t.db.updateTable('orders').set({ created_at: newerTime }).where('id', '=', newer).execute();
+    await t.db.updateTable('orders').set({ created_at: olderTime }).where('id', '=', older).execute();
+    expect(await rareList()).toEqual([newer, older]);
   });
 
   it('narrows the matches by status and by the sub-account’s own orders, walking the list index or looking up', async () => {

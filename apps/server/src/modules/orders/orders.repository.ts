@@ -8,7 +8,8 @@ import { accountName, toOrderRow, toProductLine, type OrderRecord, type Surcharg
 
 export type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for LIKE … ESCAPE '\\': the text's own %, _ and \\ taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** label text → the column condition it means (spec 02 §2.1 order label row). */
 const LABEL_FILTER: Record<(typeof ORDER_LABELS)[number], (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>> = {
