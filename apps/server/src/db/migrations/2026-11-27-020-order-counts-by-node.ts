@@ -1,21 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import { up as perStatus } from './2026-11-26-020-order-counts';
+// The triggers and the function keep their names, so 101's down drops either version of the table.
+import { down as dropCounts, up as perStatus } from './2026-11-26-020-order-counts';
 import { isPostgres } from './helpers';
 
 // order_counts (docs/decisions/101) kept per node as well as per status (docs/decisions/107), so a
 // list filtered by statuses and nodes, such as the pending shortcut (status in … or node in …), takes
 // its total from these rows instead of counting the vendor's orders.
-async function dropCounts(db: Kysely<any>) {
-  if (await isPostgres(db)) {
-    await sql`drop trigger orders_count_update on orders`.execute(db);
-    await sql`drop trigger orders_count_insert_delete on orders`.execute(db);
-    await sql`drop function orders_count()`.execute(db);
-  } else {
-    for (const t of ['orders_count_insert', 'orders_count_delete', 'orders_count_update']) await sql`drop trigger ${sql.ref(t)}`.execute(db);
-  }
-  await db.schema.dropTable('order_counts').execute();
-}
-
 export async function up(db: Kysely<any>) {
   const pg = await isPostgres(db);
   await dropCounts(db);
