@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { ALL_PERMISSIONS, hasPermission } from '@portal/domain/permissions';
 import { ROLE } from '@portal/domain/enums';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -15,14 +16,15 @@ export function tokenOf(req: FastifyRequest): string {
 }
 
 /** The session of a token with, for a vendor session, its live user (one query: it runs on every call). */
-function findSession(db: DB, token: string) {
-  return db
-    .selectFrom('sessions')
-    .leftJoin('users', (j) => j.onRef('users.id', '=', 'sessions.user_id').on('sessions.kind', '=', 'vendor').on('users.deleted_at', 'is', null))
-    .leftJoin('vendors', (j) => j.onRef('vendors.id', '=', 'users.vendor_id').on('vendors.closed_at', 'is', null))
-    .select(['sessions.id', 'sessions.kind', 'sessions.user_id', 'sessions.expires_at', 'users.vendor_id', 'users.is_sub', 'vendors.id as live_vendor_id'])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+// Written as SQL rather than built: the query builder's ~40 µs a call is paid on every request.
+async function findSession(db: DB, token: string) {
+  const r = await sql<{ id: number; kind: string; user_id: number; expires_at: string; vendor_id: number | null; is_sub: number | null; live_vendor_id: number | null }>`
+    select s.id, s.kind, s.user_id, s.expires_at, u.vendor_id, u.is_sub, v.id as live_vendor_id
+    from sessions s
+    left join users u on u.id = s.user_id and s.kind = 'vendor' and u.deleted_at is null
+    left join vendors v on v.id = u.vendor_id and v.closed_at is null
+    where s.token_hash = ${hashToken(token)}`.execute(db);
+  return r.rows[0];
 }
 
 async function vendorPrincipal(db: DB, sessionId: number, userId: number, vendorId: number, isSub: boolean): Promise<VendorPrincipal> {
