@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API } from '@portal/domain/api-paths';
+import { MSG } from '@portal/domain/messages';
 import { PROGRESS_TITLES } from '@portal/domain/orders';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { startPortal, type Portal } from './harness';
@@ -245,6 +246,33 @@ describe('orders journey', () => {
     // Batch cancel with nothing checked warns.
     await vendor.getByRole('button', { name: '批量取消' }).click();
     await vendor.locator('.ant-message-notice', { hasText: '请勾选需要取消的订单' }).waitFor();
+  });
+
+  test('keyword search finds orders by model and by customer name, whatever the case, and says when nothing matches', async () => {
+    await vendor.goto(`/?visit=${Date.now()}#/manage/order`);
+    await vendor.locator('[data-testid=order-card]').first().waitFor();
+    const box = vendor.getByPlaceholder('客户姓名/电话/订单编号/产品名称/备注');
+    const searched = async (keyword: string) => {
+      const answered = vendor.waitForResponse((r) => r.url().includes(API.orderList) && r.url().includes(`keyWords=${encodeURIComponent(keyword)}`));
+      await box.fill(keyword);
+      await box.press('Enter');
+      const body = (await (await answered).json()) as { total: number; rows: Array<{ id: number }> };
+      await expect.poll(() => vendor.locator('[data-testid=order-card]').count()).toBe(body.rows.length);
+      return body;
+    };
+    const byModel = await searched('kfr-35gw');
+    expect(byModel.total).toBeGreaterThan(0);
+    for (const text of await vendor.locator('[data-testid=order-card]').allInnerTexts()) expect(text.toUpperCase()).toContain('KFR-35GW');
+    await portal.screenshot(vendor, 'orders-list-keyword');
+    const someone = (await portal.db.selectFrom('orders').select('real_name').where('id', '=', byModel.rows[0]!.id).executeTakeFirstOrThrow()).real_name;
+    const byName = await searched(someone);
+    expect(byName.rows.map((r) => r.id)).toContain(byModel.rows[0]!.id);
+    for (const text of await vendor.locator('[data-testid=order-card]').allInnerTexts()) expect(text).toContain(someone);
+    const none = await searched('没有这样的订单');
+    expect(none.total).toBe(0);
+    await vendor.locator('.ant-empty-description', { hasText: MSG.emptyList }).waitFor();
+    await box.fill('');
+    await box.press('Enter');
   });
 
   test('per-order dialogs on the list: copy, marker, urgent, cancel with a reason', async () => {
