@@ -75,7 +75,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), total: ids.length };
   }
   const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg);
-  // A page that is not full is the last one, so it tells the total; a status-only list's total is counted.
+  // A page that is not full is the last one, so it tells the total; with statuses and nodes only, order_counts does.
   const total = count > 0 && count < f.pageSize ? offset + count : ((await countedTotal(db, vendorId, ownerId, f)) ?? (await countOf(filtered())));
   return { body, total };
 }
