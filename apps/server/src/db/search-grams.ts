@@ -9,8 +9,8 @@ import type { Database as Sqlite } from 'better-sqlite3';
 // phrase of its k − 1 bigrams (consecutive positions, so an exact substring); one character is the
 // prefix of the bigrams it starts, and a terminator after the text makes every character start one.
 
-/** The SQL function the order_search triggers call to fill order_grams. */
-export const GRAMS_FUNCTION = 'order_search_grams';
+/** The SQL function the order_search triggers call (migration 2026-11-27-010 names it too). */
+const GRAMS_FUNCTION = 'order_search_grams';
 
 /**
  * An order_grams rowid is the order's list key, (whole seconds since 2020 of created_at) · 2^32 + id,
@@ -24,7 +24,7 @@ const digits = (ch: string) => ch.codePointAt(0)!.toString(36).padStart(4, '0');
 const vendorPart = (vendorId: number) => `${vendorId.toString(36)}x`;
 // ASCII letters in lower case on both sides, exactly as SQLite's LIKE folds them ("kfr" finds "KFR"),
 // so the index and a LIKE over order_search (the list's short walk, decision 106) agree on every text.
-const fold = (text: string) => Array.from(/[A-Z]/.test(text) ? text.replace(/[A-Z]+/g, (s) => s.toLowerCase()) : text);
+const fold = (text: string) => Array.from(text.replace(/[A-Z]+/g, (s) => s.toLowerCase()));
 
 /** The space-separated bigram tokens indexed for one order's search text. */
 export function searchGrams(vendorId: number, body: string): string {

@@ -109,7 +109,8 @@ const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), null
 export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean): Promise<{ count: number; body: Buffer }> {
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
   // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
-  const page = filtered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at']).orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at']);
   const joined = pg
     ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '}}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
     : sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
@@ -119,7 +120,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
       from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = (await read()).rows[0]!;
   if (!Number(row.stale)) return { count: Number(row.n), body: row.body ?? Buffer.alloc(0) };
-  return pageBuiltHere(db, filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset));
+  return pageBuiltHere(db, ordered);
 }
 
 const COMMA = Buffer.from(',');

@@ -3,7 +3,7 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { pageOfCards } from './order-list-cards';
-import { applyOrderFilters, countedTotal, countsByStatus, filtersBesidesKeyword, likePattern, vendorOrders } from './orders.repository';
+import { applyOrderFilters, countedTotal, filtersBesidesKeyword, orderCounts, likePattern, vendorOrders } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
 const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
@@ -48,7 +48,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
   if (matches !== undefined) {
     const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
-    const orderCount = [...(await countsByStatus(db, vendorId, ownerId)).values()].reduce((a, b) => a + b, 0);
+    const orderCount = (await orderCounts(db, vendorId, ownerId)).reduce((sum, r) => sum + r.n, 0);
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {
       const r = await db.selectFrom('order_search').select('order_id').where('vendor_id', '=', vendorId)

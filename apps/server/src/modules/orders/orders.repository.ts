@@ -67,11 +67,14 @@ function filtersBeyondCounts(f: OrderListQuery) {
 /** Whether the list filters by anything but the keyword (status, node, label or time). */
 export const filtersBesidesKeyword = (f: OrderListQuery) => Boolean(f.status.length || f.node.length || filtersBeyondCounts(f));
 
-/** Status and node as applyOrderFilters reads them: several statuses with nodes is "either" (the pending shortcut). */
+/** Several statuses together with nodes is the pending shortcut: status in (…) OR node in (…); otherwise both apply. */
+const eitherStatusOrNode = (f: OrderListQuery) => f.status.length > 1 && f.node.length > 0;
+
+/** The list's status and node filter on one order_counts row, as applyOrderFilters applies it in SQL. */
 function statusAndNode(f: OrderListQuery): (status: number, node: number) => boolean {
   const statuses = new Set(f.status);
   const nodes = new Set(f.node);
-  if (f.status.length > 1 && f.node.length) return (s, n) => statuses.has(s) || nodes.has(n);
+  if (eitherStatusOrNode(f)) return (s, n) => statuses.has(s) || nodes.has(n);
   return (s, n) => (!statuses.size || statuses.has(s)) && (!nodes.size || nodes.has(n));
 }
 
@@ -103,8 +106,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean,
   }
   const { labels, minC, maxC, minD, maxD } = filterValues(f);
   for (const l of labels) q = q.where((eb) => LABEL_FILTER[l](eb));
-  // Several statuses with nodes is the pending shortcut: status in (…) OR node in (…).
-  if (f.status.length > 1 && f.node.length) {
+  if (eitherStatusOrNode(f)) {
     q = q.where((eb) => eb.or([eb('orders.status', 'in', f.status), eb('orders.node', 'in', f.node)]));
   } else {
     if (f.status.length) q = q.where('orders.status', 'in', f.status);
