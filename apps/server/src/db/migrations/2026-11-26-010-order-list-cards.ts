@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './helpers';
+import { dropOrderLineTriggers, isPostgres, orderLineTriggers } from './helpers';
 
 // The order list reads each order's card (its list row as JSON) from order_cards instead of building
 // it from ~35 columns and its product lines on every call (docs/decisions/100). A card is a cache: it
@@ -25,30 +25,20 @@ export async function up(db: Kysely<any>) {
         return new;
       end $$`.execute(db);
     await sql`create trigger orders_list_rev before update on orders for each row execute function orders_list_rev()`.execute(db);
-    await sql`create function order_lines_list_rev() returns trigger language plpgsql as $$
-      begin
-        if tg_op <> 'INSERT' then ${bump('old')} end if;
-        if tg_op <> 'DELETE' then ${bump('new')} end if;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger order_lines_list_rev after insert or update or delete on order_products for each row execute function order_lines_list_rev()`.execute(db);
-    return;
+  } else {
+    await sql`create trigger orders_list_rev after update on orders when new.list_rev = old.list_rev
+      begin update orders set list_rev = old.list_rev + 1 where id = new.id; end`.execute(db);
   }
-  await sql`create trigger orders_list_rev after update on orders when new.list_rev = old.list_rev
-    begin update orders set list_rev = old.list_rev + 1 where id = new.id; end`.execute(db);
-  await sql`create trigger order_lines_insert_list_rev after insert on order_products begin ${bump('new')} end`.execute(db);
-  await sql`create trigger order_lines_update_list_rev after update on order_products begin ${bump('old')} ${bump('new')} end`.execute(db);
-  await sql`create trigger order_lines_delete_list_rev after delete on order_products begin ${bump('old')} end`.execute(db);
+  await orderLineTriggers(db, 'list_rev', bump);
 }
 
 export async function down(db: Kysely<any>) {
+  await dropOrderLineTriggers(db, 'list_rev');
   if (await isPostgres(db)) {
-    await sql`drop trigger order_lines_list_rev on order_products`.execute(db);
-    await sql`drop function order_lines_list_rev()`.execute(db);
     await sql`drop trigger orders_list_rev on orders`.execute(db);
     await sql`drop function orders_list_rev()`.execute(db);
   } else {
-    for (const t of ['orders_list_rev', 'order_lines_insert_list_rev', 'order_lines_update_list_rev', 'order_lines_delete_list_rev']) await sql`drop trigger ${sql.ref(t)}`.execute(db);
+    await sql`drop trigger orders_list_rev`.execute(db);
   }
   await db.schema.dropTable('order_cards').execute();
   await db.schema.alterTable('orders').dropColumn('list_rev').execute();

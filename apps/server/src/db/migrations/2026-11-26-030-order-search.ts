@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './helpers';
+import { dropOrderLineTriggers, isPostgres, orderLineTriggers } from './helpers';
 
 // The text an order's keyword search looks in (order number, customer phone and name, remarks, and
 // its lines' model and category names), one row per order, kept by triggers (docs/decisions/102).
@@ -31,33 +31,21 @@ export async function up(db: Kysely<any>) {
       end $$`.execute(db);
     await sql`create trigger orders_search after insert or delete or update of order_no, phone, real_name, remarks, vendor_id, created_at on orders
       for each row execute function orders_search()`.execute(db);
-    await sql`create function order_lines_search() returns trigger language plpgsql as $$
-      begin
-        if tg_op <> 'INSERT' then ${upsert('old.order_id')} end if;
-        if tg_op <> 'DELETE' then ${upsert('new.order_id')} end if;
-        return null;
-      end $$`.execute(db);
-    await sql`create trigger order_lines_search after insert or update or delete on order_products for each row execute function order_lines_search()`.execute(db);
-    return;
+  } else {
+    await sql`create trigger orders_search_insert after insert on orders begin ${upsert('new.id')} end`.execute(db);
+    await sql`create trigger orders_search_update after update of order_no, phone, real_name, remarks, vendor_id, created_at on orders begin ${upsert('new.id')} end`.execute(db);
+    await sql`create trigger orders_search_delete after delete on orders begin delete from order_search where order_id = old.id; end`.execute(db);
   }
-  await sql`create trigger orders_search_insert after insert on orders begin ${upsert('new.id')} end`.execute(db);
-  await sql`create trigger orders_search_update after update of order_no, phone, real_name, remarks, vendor_id, created_at on orders begin ${upsert('new.id')} end`.execute(db);
-  await sql`create trigger orders_search_delete after delete on orders begin delete from order_search where order_id = old.id; end`.execute(db);
-  await sql`create trigger order_lines_insert_search after insert on order_products begin ${upsert('new.order_id')} end`.execute(db);
-  await sql`create trigger order_lines_update_search after update on order_products begin ${upsert('old.order_id')} ${upsert('new.order_id')} end`.execute(db);
-  await sql`create trigger order_lines_delete_search after delete on order_products begin ${upsert('old.order_id')} end`.execute(db);
+  await orderLineTriggers(db, 'search', (row) => upsert(`${row}.order_id`));
 }
 
 export async function down(db: Kysely<any>) {
+  await dropOrderLineTriggers(db, 'search');
   if (await isPostgres(db)) {
-    await sql`drop trigger order_lines_search on order_products`.execute(db);
-    await sql`drop function order_lines_search()`.execute(db);
     await sql`drop trigger orders_search on orders`.execute(db);
     await sql`drop function orders_search()`.execute(db);
   } else {
-    for (const t of ['orders_search_insert', 'orders_search_update', 'orders_search_delete', 'order_lines_insert_search', 'order_lines_update_search', 'order_lines_delete_search']) {
-      await sql`drop trigger ${sql.ref(t)}`.execute(db);
-    }
+    for (const t of ['orders_search_insert', 'orders_search_update', 'orders_search_delete']) await sql`drop trigger ${sql.ref(t)}`.execute(db);
   }
   await db.schema.dropTable('order_search').execute();
 }
