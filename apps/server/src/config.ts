@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   OSS_ACCESS_KEY_SECRET: z.string().default(''),
   SMS_DRIVER: z.enum(['log']).default('log'),
   CHAT_SCRIPT_URL: z.string().default(''),
+  /** SQLite: a keyword over at most this many orders reads their search rows instead of the bigram index (decision 108). */
+  ORDER_KEYWORD_SCAN_MAX: z.coerce.number().int().min(0).default(2000),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { isPostgres: boolean; production: boolean };

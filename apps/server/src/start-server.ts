@@ -1,4 +1,5 @@
 // Start-up of the server process(es): one, or WORKERS of them with node:cluster (decision 099).
+import './heap-growing';
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';

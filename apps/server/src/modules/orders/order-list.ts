@@ -3,7 +3,7 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { pageOfCards } from './order-list-cards';
-import { applyOrderFilters, countedTotal, filtersBesidesKeyword, orderCounts, likePattern, vendorOrders } from './orders.repository';
+import { applyOrderFilters, bodyContains, countedTotal, filtersBesidesKeyword, ordersInScope, vendorOrders, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
 const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
@@ -31,47 +31,59 @@ async function keywordMatches(db: DB, vendorId: number, keyword: string): Promis
   return Number(r.rows[0]?.n ?? 0);
 }
 
+/** What listOrders needs to know of its deployment. */
+export interface ListSettings {
+  pg: boolean;
+  /** On SQLite, a keyword over a scope of at most this many orders reads their search rows (decision 108). */
+  keywordScanMax: number;
+}
+
 /**
  * One page of GET /api/app/order/list as the JSON of its rows (decisions 098, 100 and 104): the
  * orders' stored cards with userInfo (the creator's current name), and the list's total.
  */
-export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<{ body: Buffer; total: number }> {
+export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, { pg, keywordScanMax }: ListSettings): Promise<{ body: Buffer; total: number }> {
   const offset = (f.pageNum - 1) * f.pageSize;
-  const filtered = (walk = false) => applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, walk);
+  const filtered = (matching?: KeywordMatching) => applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, matching);
   // The page of these orders (ids of the caller's scope, in list order).
   const pageOf = async (ids: number[]) => (ids.length ? (await pageOfCards(db, vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', ids), 0, ids.length, pg)).body : Buffer.alloc(0));
   const countOf = async (q: ReturnType<typeof filtered>) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+  const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
 
-  // On SQLite the bigram index counts a keyword's matches first (decision 103), then the page is read
-  // as keywordPagePlan says (decision 106).
-  const matches = f.keyWords && !pg ? await keywordMatches(db, vendorId, f.keyWords) : undefined;
-  if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
-  if (matches !== undefined) {
-    const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
-    const orderCount = (await orderCounts(db, vendorId, ownerId)).reduce((sum, r) => sum + r.n, 0);
+  // On SQLite a keyword over many orders goes through the bigram index (decision 103): its count of the
+  // matches first, then the page read as keywordPagePlan says (decision 106). Over few orders, reading
+  // their search rows costs less than the index's postings (decision 108).
+  const orderCount = f.keyWords && !pg ? await ordersInScope(db, vendorId, ownerId) : 0;
+  const viaIndex = orderCount > keywordScanMax;
+  if (viaIndex) {
+    const matches = await keywordMatches(db, vendorId, f.keyWords);
+    if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {
-      const r = await db.selectFrom('order_search').select('order_id').where('vendor_id', '=', vendorId)
-        .where(sql<boolean>`body like ${likePattern(f.keyWords!)} escape '\\'`)
-        .orderBy('created_at', 'desc').orderBy('order_id', 'desc').limit(f.pageSize).offset(offset).execute();
+      const r = await db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, false))
+        .orderBy('s.created_at', 'desc').orderBy('s.order_id', 'desc').limit(f.pageSize).offset(offset).execute();
       return { body: await pageOf(r.map((row) => row.order_id)), total: matches };
     }
     if (plan === 'grams') {
-      const r = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords!)}
+      const r = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)}
         order by rowid desc limit ${f.pageSize} offset ${offset}`.execute(db);
       return { body: await pageOf(r.rows.map((row) => row.id)), total: matches };
     }
     if (plan === 'index') {
       // The list's index in list order, each order tested against the index's matches.
-      const walked = filtered(true);
+      const walked = filtered('grams-walk');
       const { body } = await pageOfCards(db, walked, offset, f.pageSize, pg);
       return { body, total: await countOf(walked) };
     }
   }
   if (f.keyWords) {
-    // Few matches, or PostgreSQL: take every match's id once in list order; their number is the total and a slice
-    // of them the page, rather than finding them for the page and again to count.
-    const ids = (await filtered().select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').execute()).map((r) => r.id);
+    // Every match's id once, in list order: their number is the total and a slice of them the page,
+    // rather than finding them for the page and again to count. Without other filters the vendor's
+    // search rows are read alone; they are kept in list order.
+    const all = unfiltered && !viaIndex
+      ? db.selectFrom('order_search as s').select('s.order_id as id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg)).orderBy('s.created_at', 'desc').orderBy('s.order_id', 'desc')
+      : filtered(viaIndex ? 'grams' : 'like').select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
+    const ids = (await all.execute()).map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), total: ids.length };
   }
   const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg);

@@ -14,7 +14,8 @@ let v: Awaited<ReturnType<typeof createVendor>>;
 let other: Awaited<ReturnType<typeof createVendor>>;
 let ids: number[];
 beforeAll(async () => {
-  t = await startTestApp();
+  // Every keyword through the bigram index, however few the orders (decision 108 reads few orders' search rows instead).
+  t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: '0' });
   v = await createVendor(t);
   other = await createVendor(t);
   const a = await createProduct(t, v.vendorId, v.userId, { model: 'Search-A1' });
@@ -92,13 +93,16 @@ describe('order keyword search', () => {
 // newest first; with filters or scope, the list index walked against the matches, or every match
 // looked up. Each must answer what the unfiltered list shows, narrowed to the matches; the plans named
 // here are the ones keywordPagePlan picks for these counts (12 orders of the vendor, 3 of the sub-account).
-describe('keyword with many and with few matches', () => {
+// The same answers when the vendor's few orders are read instead (decision 108: ORDER_KEYWORD_SCAN_MAX).
+describe.each([['the bigram index', '0'], ['the search rows', '2000']])('keyword with many and with few matches, through %s', (_, scanMax) => {
+  let t: TestApp;
   let w: Awaited<ReturnType<typeof createVendor>>;
   let sub: Awaited<ReturnType<typeof createSubAccount>>;
   const dense: number[] = [];
   const rare: number[] = [];
   const mineOfSub: number[] = [];
   beforeAll(async () => {
+    t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: scanMax });
     w = await createVendor(t);
     const d = await createProduct(t, w.vendorId, w.userId, { model: 'Dense_1' });
     const r = await createProduct(t, w.vendorId, w.userId, { model: 'Rare-DenseX1' });
@@ -109,6 +113,7 @@ describe('keyword with many and with few matches', () => {
     dense.push(...mineOfSub);
     expect((await post(t, API.orderCancel, { ids: [dense[0]], closeRemark: '不要了' }, { token: w.token })).body.code).toBe(200);
   });
+  afterAll(async () => t.close());
   const ids = (b: any) => b.rows.map((row: any) => row.id);
   const listed = async (token: string, query: Record<string, string | number> = {}) => (await get(t, API.orderList, { token, query: { pageSize: 200, ...query } })).body;
   const paged = async (token: string, query: Record<string, string | number>, pageSize: number, total: number) => {

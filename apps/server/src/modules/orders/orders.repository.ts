@@ -51,6 +51,13 @@ export async function orderCounts(db: DB | Tx, vendorId: number, ownerId: number
   return r.rows.map((row) => ({ status: row.status, node: row.node, n: Number(row.n) }));
 }
 
+/** How many orders the vendor has (the caller's own under data scope "own"), from order_counts. */
+export async function ordersInScope(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<number> {
+  const owner = ownerId === null ? sql`` : sql`and created_by = ${ownerId}`;
+  const r = await sql<{ n: number | null }>`select sum(n) as n from order_counts where vendor_id = ${vendorId} ${owner}`.execute(db);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
 /** The same counts per status. */
 export async function countsByStatus(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<Map<number, number>> {
   const out = new Map<number, number>();
@@ -86,21 +93,28 @@ export async function countedTotal(db: DB, vendorId: number, ownerId: number | n
 }
 
 /**
- * The list filters of GET /api/app/order/list (also the export's), over `vendorId`'s orders.
- * `walk`: on SQLite, read the orders in list order and test each against the keyword's matches,
- * instead of looking the matches up one by one (worth it when they are many; see listOrders).
+ * How a keyword is matched (decision 108): `like` reads the vendor's order_search rows (PostgreSQL's
+ * ilike always; SQLite for a scope of few orders); `grams` looks the matches up in SQLite's bigram
+ * index (decision 103); `grams-walk` reads the orders in list order and tests each against those
+ * matches, instead of looking them up one by one (worth it when they are many; see listOrders).
  */
-export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean, vendorId: number, walk = false): OrderQuery {
+export type KeywordMatching = 'like' | 'grams' | 'grams-walk';
+
+/** order_search.body contains the keyword: LIKE on SQLite (ASCII letters in any case), ilike on PostgreSQL. */
+export const bodyContains = (keyword: string, pg: boolean, column = 's.body') =>
+  pg ? sql<boolean>`${sql.ref(column)} ilike ${likePattern(keyword)} escape '\\'` : sql<boolean>`${sql.ref(column)} like ${likePattern(keyword)} escape '\\'`;
+
+/** The list filters of GET /api/app/order/list (also the export's), over `vendorId`'s orders. */
+export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean, vendorId: number, matching: KeywordMatching = pg ? 'like' : 'grams'): OrderQuery {
   if (f.keyWords) {
     // Order number, phone, customer name, remarks or a line's model or category contain the keyword:
-    // on PostgreSQL the vendor's short rows in order_search (decision 102), on SQLite the postings of
-    // the keyword's bigrams in that vendor (decision 103).
-    if (pg) {
-      const matches = sql<boolean>`${sql.ref('s.body')} ilike ${likePattern(f.keyWords)} escape '\\'`;
-      q = q.where('orders.id', 'in', (eb) => eb.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(matches));
+    // the vendor's short rows in order_search (decision 102), or the postings of the keyword's
+    // bigrams in that vendor (decision 103).
+    if (pg || matching === 'like') {
+      q = q.where('orders.id', 'in', (eb) => eb.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg)));
     } else {
       // A unary + keeps SQLite from driving the query by the matches' ids.
-      const id = walk ? sql`+orders.id` : sql`orders.id`;
+      const id = matching === 'grams-walk' ? sql`+orders.id` : sql`orders.id`;
       q = q.where(sql<boolean>`${id} in (select ${sql.raw(GRAMS_ORDER_ID)} from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)})`);
     }
   }

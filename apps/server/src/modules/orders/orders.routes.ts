@@ -27,6 +27,7 @@ const idOf = (raw: unknown) => {
 export default async function ordersRoutes(app: FastifyInstance) {
   const db = app.db;
   const pg = app.config.isPostgres;
+  const listSettings = { pg, keywordScanMax: app.config.ORDER_KEYWORD_SCAN_MAX };
   const actions = orderActions(db);
   const queries = orderQueries(db);
   const records = orderRecords(db, queries);
@@ -35,7 +36,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
 
   app.get(API.orderList, list, async (req, reply) => {
     const p = vendorOf(req);
-    const { body, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), pg);
+    const { body, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), listSettings);
     return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total));
   });
   app.post(API.orderAdd, { config: { access: PERM.orderAdd } }, async (req) => {
