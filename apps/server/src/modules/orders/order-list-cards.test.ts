@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
-import { CARD_KEY, storeCard } from './order-list-cards';
+import { CARD_KEY, pageOfIds, storeCard } from './order-list-cards';
 import { addOrder, createProduct } from './orders.fixtures';
 
 // The order list answers from stored cards (decision 100): what it shows must always be what the
@@ -130,5 +130,21 @@ describe('order list cards', () => {
     expect((await list({ keyWords: 'card' })).rows.map((r: any) => r.id)).toEqual(built);
     expect((await list({ keyWords: 'card', pageSize: 1, pageNum: 3 })).rows.map((r: any) => r.id)).toEqual([ids[0]]);
     for (const o of before) await t.db.updateTable('orders').set({ created_at: o.created_at }).where('id', '=', o.id).execute();
+  });
+
+  it('pages given ids in their order, within the vendor and the caller’s scope, from cards or rebuilt', async () => {
+    const other = await createVendor(t);
+    const foreign = await addOrder(t, other.token, [await createProduct(t, other.vendorId, other.userId, { model: 'CARD-X' })]);
+    const listed = (await list()).rows.map((r: any) => r.id);
+    const page = async (given: number[], ownerId: number | null = null) => JSON.parse(`[${(await pageOfIds(t.db, v.vendorId, ownerId, given, t.config.isPostgres)).toString()}]`);
+    const fromCards = await page([listed[0], foreign, listed[2]]);
+    expect(fromCards.map((r: any) => r.id)).toEqual([listed[0], listed[2]]);
+    expect(fromCards).toEqual((await list()).rows.filter((r: any) => r.id !== listed[1]));
+    expect(await page([foreign])).toEqual([]);
+    expect(await page(listed, v.userId + 1_000_000)).toEqual([]);
+    expect((await page(listed, v.userId)).map((r: any) => r.id)).toEqual(listed);
+    await t.db.updateTable('orders').set({ remarks: '按编号' }).where('id', '=', listed[2]).execute();
+    expect((await page(listed)).map((r: any) => [r.id, r.remarks])).toEqual((await list()).rows.map((r: any) => [r.id, r.remarks]));
+    expect((await stored(listed[2])).current).toBe(true);
   });
 });

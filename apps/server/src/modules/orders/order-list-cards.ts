@@ -123,6 +123,31 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   return pageBuiltHere(db, ordered);
 }
 
+/**
+ * The page of these orders of the vendor (the caller's own under data scope "own"), `ids` already in
+ * list order, as pageOfCards gives it. On SQLite the ids drive the read (decision 110): each order's
+ * revision, vendor and creator come from the narrow orders_card_rev index, never its row, and the
+ * page keeps the ids' order; an id outside the scope is left out.
+ */
+export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null, ids: number[], pg: boolean): Promise<Buffer> {
+  if (!ids.length) return Buffer.alloc(0);
+  const scoped = () => {
+    const q = db.selectFrom('orders').where('orders.vendor_id', '=', vendorId).where('orders.id', 'in', ids);
+    return ownerId === null ? q : q.where('orders.created_by', '=', ownerId);
+  };
+  if (pg) return (await pageOfCards(db, scoped(), 0, ids.length, pg)).body;
+  const owner = ownerId === null ? sql`` : sql`and o.created_by = ${ownerId}`;
+  // json_each drives the joins (cross join keeps it outermost), so the aggregate visits the ids in order.
+  const r = await sql<{ n: number; stale: number | null; body: Buffer | null }>`select count(*) as n,
+      sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale,
+      cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob) as body
+    from json_each(${JSON.stringify(ids)}) j cross join orders o indexed by orders_card_rev on o.id = j.value and o.vendor_id = ${vendorId} ${owner}
+    left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
+  const row = r.rows[0]!;
+  if (!Number(row.stale)) return row.body ?? Buffer.alloc(0);
+  return (await pageBuiltHere(db, scoped().orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'))).body;
+}
+
 const COMMA = Buffer.from(',');
 
 /** The same page joined here, its stale cards built from the rows (and stored for the next call). */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
-import { pageOfCards } from './order-list-cards';
+import { pageOfCards, pageOfIds } from './order-list-cards';
 import { applyOrderFilters, bodyContains, countedTotal, filtersBesidesKeyword, ordersInScope, vendorOrders, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -46,7 +46,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const offset = (f.pageNum - 1) * f.pageSize;
   const filtered = (matching?: KeywordMatching) => applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, matching);
   // The page of these orders (ids of the caller's scope, in list order).
-  const pageOf = async (ids: number[]) => (ids.length ? (await pageOfCards(db, vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', ids), 0, ids.length, pg)).body : Buffer.alloc(0));
+  const pageOf = (ids: number[]) => pageOfIds(db, vendorId, ownerId, ids, pg);
   const countOf = async (q: ReturnType<typeof filtered>) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
 
