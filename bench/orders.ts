@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
 import { sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
+import { mergeKeywordIndex } from '../apps/server/src/db/keyword-index-merge.mjs';
 import { registerSearchGrams } from '../apps/server/src/db/search-grams';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
@@ -105,6 +106,15 @@ async function seedDatabase() {
 }
 
 const seedSeconds = existsSync(file) ? null : await seedDatabase();
+
+// The server merges the keyword index's segments once at start and then every 5 minutes (decision 111);
+// done here first, timed, so that the server's own first round has nothing left to do.
+{
+  const raw = new Sqlite(file);
+  const m = await mergeKeywordIndex(raw);
+  raw.close();
+  console.log(`keyword index merge: ${m.segmentsBefore} → ${m.segmentsAfter} segments, ${m.steps} steps in ${(m.ms / 1000).toFixed(1)} s, longest step ${m.longestStepMs} ms`);
+}
 
 // ---- the real server on that database, in its own process
 const server = await startServerProcess(file, dir, { workers: WORKERS });

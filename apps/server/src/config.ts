@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   CHAT_SCRIPT_URL: z.string().default(''),
   /** SQLite: a keyword over at most this many orders reads their search rows instead of the bigram index (decision 108). */
   ORDER_KEYWORD_SCAN_MAX: z.coerce.number().int().min(0).default(2000),
+  /** SQLite: seconds between merges of the keyword index's segments (decision 111); 0 never merges. */
+  KEYWORD_INDEX_MERGE_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { isPostgres: boolean; production: boolean };

@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { setupDatabase } from './db/setup';
+import { startKeywordIndexMerging } from './db/keyword-index-merging';
 
 export interface ServeOptions {
   /** Extra routes or hooks on every process's app (the benchmarks add theirs). */
@@ -14,9 +15,18 @@ export interface ServeOptions {
   onListening?: (port: number) => void;
 }
 
+/** The keyword index's periodic merge (decision 111), in the one process that set the SQLite database up. */
+function startIndexMerging(config: Config) {
+  if (config.isPostgres || config.DATABASE_URL === ':memory:' || !config.KEYWORD_INDEX_MERGE_SECONDS) return;
+  startKeywordIndexMerging(config.DATABASE_URL, config.KEYWORD_INDEX_MERGE_SECONDS, (r) => {
+    if ('error' in r) console.error(`keyword index merge: ${r.error}`);
+  });
+}
+
 /** One server process: the app on the shared port (a cluster worker connects; the database is set up). */
 async function serve(config: Config, databaseReady: boolean, opts: ServeOptions) {
   const handle = databaseReady ? await connectDatabase(config.DATABASE_URL) : await setupDatabase(config);
+  if (!databaseReady) startIndexMerging(config);
   const app = await buildApp(config, handle);
   opts.extend?.(app);
   await app.listen({ host: config.HOST, port: config.PORT });
@@ -32,6 +42,7 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
 async function supervise(config: Config, opts: ServeOptions) {
   const setup = await setupDatabase(config);
   await setup.db.destroy();
+  startIndexMerging(config);
   let stopping = false;
   let listening = 0;
   cluster.on('listening', (_worker, address) => {
