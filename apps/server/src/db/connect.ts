@@ -30,7 +30,6 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  for (const p of (process.env.X_PRAGMA ?? '').split(';').filter(Boolean)) sqlite.pragma(p);
   registerSearchGrams(sqlite);
   return { db: new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: cachedStatements(sqlite) }) }), dialect: 'sqlite' };
 }

@@ -101,6 +101,12 @@ export function storeCard(db: DB | Tx, orderId: number, rev: number, card: Buffe
 /** The creator's name as accountName gives it, in SQL. */
 const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`;
 
+// Over a page `o` (id, list_rev, created_by) joined to its cards `c` and creators `u`: how many rows,
+// how many of their cards are stale, and the rows' JSON joined by commas (SQLite: in visiting order).
+const PAGE_AGGREGATES = sql`count(*) as n, sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale`;
+const JOINED_SQLITE = sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
+type PageRow = { n: number; stale: number | null; body: Buffer | null };
+
 /**
  * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined by the
  * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
@@ -113,12 +119,10 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at']);
   const joined = pg
     ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '}}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
-    : sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
-  const stale = sql`sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end)`;
-  const read = () =>
-    sql<{ n: number; stale: number | null; body: Buffer | null }>`select count(*) as n, ${stale} as stale, ${joined} as body
-      from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
-  const row = (await read()).rows[0]!;
+    : JOINED_SQLITE;
+  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joined} as body
+    from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
+  const row = r.rows[0]!;
   if (!Number(row.stale)) return { count: Number(row.n), body: row.body ?? Buffer.alloc(0) };
   return pageBuiltHere(db, ordered);
 }
@@ -138,9 +142,7 @@ export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null
   if (pg) return (await pageOfCards(db, scoped(), 0, ids.length, pg)).body;
   const owner = ownerId === null ? sql`` : sql`and o.created_by = ${ownerId}`;
   // json_each drives the joins (cross join keeps it outermost), so the aggregate visits the ids in order.
-  const r = await sql<{ n: number; stale: number | null; body: Buffer | null }>`select count(*) as n,
-      sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale,
-      cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob) as body
+  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${JOINED_SQLITE} as body
     from json_each(${JSON.stringify(ids)}) j cross join orders o indexed by orders_card_rev on o.id = j.value and o.vendor_id = ${vendorId} ${owner}
     left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;

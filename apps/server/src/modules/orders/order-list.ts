@@ -49,6 +49,9 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const pageOf = (ids: number[]) => pageOfIds(db, vendorId, ownerId, ids, pg);
   const countOf = async (q: ReturnType<typeof filtered>) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
+  // The vendor's search rows containing the keyword, in list order (the table is kept in that order).
+  const searchRows = () => db.selectFrom('order_search as s').select('s.order_id as id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg))
+    .orderBy('s.created_at', 'desc').orderBy('s.order_id', 'desc');
 
   // On SQLite a keyword over many orders goes through the bigram index (decision 103): its count of the
   // matches first, then the page read as keywordPagePlan says (decision 106). Over few orders, reading
@@ -60,9 +63,8 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     if (matches === 0) return { body: Buffer.alloc(0), total: 0 };
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {
-      const r = await db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, false))
-        .orderBy('s.created_at', 'desc').orderBy('s.order_id', 'desc').limit(f.pageSize).offset(offset).execute();
-      return { body: await pageOf(r.map((row) => row.order_id)), total: matches };
+      const r = await searchRows().limit(f.pageSize).offset(offset).execute();
+      return { body: await pageOf(r.map((row) => row.id)), total: matches };
     }
     if (plan === 'grams') {
       const r = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)}
@@ -79,9 +81,9 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   if (f.keyWords) {
     // Every match's id once, in list order: their number is the total and a slice of them the page,
     // rather than finding them for the page and again to count. Without other filters the vendor's
-    // search rows are read alone; they are kept in list order.
+    // search rows are read alone.
     const all = unfiltered && !viaIndex
-      ? db.selectFrom('order_search as s').select('s.order_id as id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg)).orderBy('s.created_at', 'desc').orderBy('s.order_id', 'desc')
+      ? searchRows()
       : filtered(viaIndex ? 'grams' : 'like').select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
     const ids = (await all.execute()).map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), total: ids.length };

@@ -101,8 +101,7 @@ export async function countedTotal(db: DB, vendorId: number, ownerId: number | n
 export type KeywordMatching = 'like' | 'grams' | 'grams-walk';
 
 /** order_search.body contains the keyword: LIKE on SQLite (ASCII letters in any case), ilike on PostgreSQL. */
-export const bodyContains = (keyword: string, pg: boolean, column = 's.body') =>
-  pg ? sql<boolean>`${sql.ref(column)} ilike ${likePattern(keyword)} escape '\\'` : sql<boolean>`${sql.ref(column)} like ${likePattern(keyword)} escape '\\'`;
+export const bodyContains = (keyword: string, pg: boolean) => sql<boolean>`s.body ${sql.raw(pg ? 'ilike' : 'like')} ${likePattern(keyword)} escape '\\'`;
 
 /** The list filters of GET /api/app/order/list (also the export's), over `vendorId`'s orders. */
 export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean, vendorId: number, matching: KeywordMatching = pg ? 'like' : 'grams'): OrderQuery {
