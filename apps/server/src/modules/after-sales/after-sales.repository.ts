@@ -4,9 +4,9 @@ import { afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type Pl
 import { fenToYuan } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
+import { likePattern } from '../../lib/like';
 
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Cases joined with their order; `vendorId` null is the platform's view of every vendor. */
 export function casesQuery(db: DB | Tx, vendorId: number | null, ownerId: number | null = null) {

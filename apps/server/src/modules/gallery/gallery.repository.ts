@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import type { GalleryListQuery, GalleryRow } from '@portal/domain/after-sales';
 import type { DB } from '../../db/database';
 import { fromShanghai, toShanghai } from '../../lib/time';
+import { likePattern } from '../../lib/like';
 
 /** 700 completed, 900 in after-sales. */
 const GALLERY_STATUSES = [700, 900];
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The vendor's orders that have completion pictures, with the gallery's filters applied. */
 function galleryOrders(db: DB, vendorId: number, ownerId: number | null, f: GalleryListQuery, pg: boolean) {

@@ -5,11 +5,10 @@ import type { Database, DB, Tx } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { fromShanghai } from '../../lib/time';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
+import { likePattern } from '../../lib/like';
 
 export type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
-/** `%text%` for LIKE … ESCAPE '\\': the text's own %, _ and \\ taken literally. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** label text → the column condition it means (spec 02 §2.1 order label row). */
 const LABEL_FILTER: Record<(typeof ORDER_LABELS)[number], (eb: ExpressionBuilder<Database, 'orders'>) => Expression<SqlBool>> = {

@@ -5,11 +5,10 @@ import type { ProductListQuery } from '@portal/domain/products';
 import type { Database, DB, Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { priceColumn } from './product-row';
+import { likePattern } from '../../lib/like';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
-/** `%text%` with LIKE's own wildcards taken literally (escape character: backslash). */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Keyword conditions over the model name and the category names; case-insensitive on both dialects. */
 export function keywordConditions(keywords: string, pg: boolean, extra: string[] = []) {
