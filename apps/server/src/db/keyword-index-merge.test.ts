@@ -11,7 +11,7 @@ import { startKeywordIndexMerging } from './keyword-index-merging';
 // and the same answers, alone and on its own thread.
 const postgres = process.env.TEST_DATABASE === 'postgres';
 
-// PostgreSQL searches order_search with ilike (decision 102): nothing to merge, and the server starts no merging.
+// PostgreSQL searches order_search with ilike (decision 102): it has no keyword index to merge.
 if (postgres) {
   describe('keyword index merge on PostgreSQL', () => {
     it('has no keyword index to merge', async () => {
