@@ -4,18 +4,13 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serverNodeOptions } from './server-node-options.mjs';
+import { ensureDeps } from './ensure-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-
-function depsReady() {
-  if (!existsSync(join(root, 'node_modules/.bin/tsx'))) return false;
-  // better-sqlite3 is a native addon: a half-finished install leaves it without its binary.
-  return existsSync(join(root, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
-}
 
 function newestMtime(dir) {
   let newest = 0;
@@ -36,10 +31,7 @@ function webStale() {
   });
 }
 
-if (!depsReady()) {
-  console.log('Installing dependencies (first run builds the SQLite driver, about a minute)…');
-  run('npm', [existsSync(join(root, 'package-lock.json')) ? 'ci' : 'install', '--no-audit', '--no-fund']);
-}
+ensureDeps();
 if (webStale()) {
   console.log('Building the web app…');
   run('npm', ['run', 'build']);

@@ -4,6 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
+import { ensureDeps } from './ensure-deps.mjs';
+
+ensureDeps();
 
 const root = new URL('..', import.meta.url).pathname;
 const out = join(root, '.tmp');
