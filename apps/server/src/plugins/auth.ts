@@ -5,7 +5,7 @@ import { ROLE } from '@portal/domain/enums';
 import { forbidden, unauthorized } from '../lib/errors';
 import { hashToken } from '../lib/passwords';
 import { nowIso } from '../lib/time';
-import type { OperatorPrincipal, VendorPrincipal } from './context';
+import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
 import type { DB } from '../db/database';
 
 export function tokenOf(req: FastifyRequest): string {
@@ -44,12 +44,17 @@ async function vendorPrincipal(db: DB, sessionId: number, userId: number, vendor
 /** Session lookup and the per-route access declaration (plugins/context.ts `Access`). */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('principal', null);
+  const table: RouteAccess[] = [];
+  app.decorate('routeAccess', table);
 
   // Every /api route must say who may call it; a route without a declaration refuses to boot.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.access) {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access || (Array.isArray(access) && access.length === 0)) {
       throw new Error(`route ${route.method} ${route.url} declares no access`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('preHandler', async (req) => {
@@ -83,8 +88,14 @@ export function registerAuth(app: FastifyInstance) {
       if (p.isSub) throw forbidden();
       return;
     }
-    if (!hasPermission(p.permissions, access)) throw forbidden();
+    if (!holdsAll(p, access)) throw forbidden();
   });
+}
+
+/** A permission key or a list of keys, all of which the vendor user must hold. */
+function holdsAll(p: VendorPrincipal, access: Exclude<Access, 'public' | 'user' | 'main' | 'platform'>): boolean {
+  const keys: readonly string[] = typeof access === 'string' ? [access] : access;
+  return keys.every((key) => hasPermission(p.permissions, key));
 }
 
 /** The calling vendor user; only for routes whose access is not 'public' or 'platform'. */

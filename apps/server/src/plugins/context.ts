@@ -23,15 +23,26 @@ export interface OperatorPrincipal {
 /**
  * Every /api route declares who may call it:
  * 'public' (no session), 'user' (any vendor user), 'main' (main accounts only),
- * a permission key (main accounts and sub-accounts holding it), or 'platform' (operators).
+ * a permission key (main accounts and sub-accounts holding it), a list of permission keys (all of
+ * them required, e.g. the order list key plus an action's own key), or 'platform' (operators).
  */
-export type Access = 'public' | 'user' | 'main' | 'platform' | `app:${string}`;
+export type PermissionKey = `app:${string}`;
+export type Access = 'public' | 'user' | 'main' | 'platform' | PermissionKey | readonly [PermissionKey, ...PermissionKey[]];
+
+/** One registered /api route and what it declared (collected by the auth plugin's onRoute hook). */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: DB;
     sms: SmsSender;
+    /** Every /api route with its access declaration, in registration order (route-table tests read it). */
+    routeAccess: RouteAccess[];
   }
   interface FastifyRequest {
     principal: VendorPrincipal | OperatorPrincipal | null;

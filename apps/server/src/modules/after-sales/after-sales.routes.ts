@@ -48,7 +48,8 @@ export default async function afterSalesRoutes(app: FastifyInstance) {
     return ok((await reasonsOf(app.db, type)).map((r) => ({ id: r.id, type: r.type, content: r.content })));
   });
 
-  app.post(API.afterSaleApply, { config: { access: PERM.orderAfter } }, async (req) => {
+  // Applying acts on an order: the order list key is the way in, plus the apply key (docs/decisions/115).
+  app.post(API.afterSaleApply, { config: { access: [PERM.orderList, PERM.orderAfter] } }, async (req) => {
     const created = await svc.apply(vendorOf(req), parse(afterSaleApplyBody, req.body));
     return ok(created, MSG.addOk);
   });

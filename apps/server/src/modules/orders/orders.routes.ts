@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
-import { PERM } from '@portal/domain/permissions';
+import { PERM, type Permission } from '@portal/domain/permissions';
 import { id as idRule } from '@portal/domain/validation';
 import * as O from '@portal/domain/orders';
 import { fenToYuan } from '@portal/domain/money';
@@ -31,8 +31,12 @@ export default async function ordersRoutes(app: FastifyInstance) {
   const actions = orderActions(db);
   const queries = orderQueries(db);
   const records = orderRecords(db, queries);
+  // Spec 02 §6: the list key is the way in to every order read and action (docs/decisions/115);
+  // an action the spec names a key for needs that key too. Data scope follows the list key.
   const list = { config: { access: PERM.orderList } } as const;
-  const user = { config: { access: 'user' } } as const;
+  const listAnd = (key: Permission) => ({ config: { access: [PERM.orderList, key] } }) as const;
+  // Reference data of the order form (no order's data): any signed-in vendor user.
+  const reference = { config: { access: 'user' } } as const;
 
   app.get(API.orderList, list, async (req, reply) => {
     const p = vendorOf(req);
@@ -43,28 +47,28 @@ export default async function ordersRoutes(app: FastifyInstance) {
     const created = await createOrder(db, vendorOf(req), parse(O.orderAddBody, req.body));
     return ok(created.id, MSG.submitOk);
   });
-  app.post(API.orderCancel, { config: { access: PERM.orderCancel } }, async (req) => ok(await actions.cancel(vendorOf(req), parse(O.cancelBody, req.body)), MSG.cancelOk));
-  app.post(API.orderCustomerModify, { config: { access: PERM.orderModify } }, async (req) => ok(await actions.modifyCustomer(vendorOf(req), parse(O.customerModifyBody, req.body)), MSG.modifyOk));
-  app.post(API.orderUrgent, { config: { access: PERM.orderSpeed } }, async (req) => ok(await actions.urgent(vendorOf(req), parse(O.urgentBody, req.body)), MSG.modifyOk));
-  app.post(API.orderReminder, user, async (req) => ok(await actions.remind(vendorOf(req), parse(O.reminderBody, req.body)), MSG.remindOk));
-  app.post(API.orderMarker, user, async (req) => ok(await actions.mark(vendorOf(req), parse(O.markerBody, req.body)), MSG.saveOk));
-  app.post<IdParams>(API.orderPay(':id'), { config: { access: PERM.orderPay } }, async (req) => ok(await actions.pay(vendorOf(req), idOf(req.params.id))));
-  app.post<IdParams>(API.orderConfirmation(':id'), { config: { access: PERM.orderConfirmation } }, async (req) => ok(await actions.confirm(vendorOf(req), idOf(req.params.id)), MSG.submitOk));
-  app.get<IdParams>(API.orderCopy(':id'), user, async (req) => ok(await queries.copyText(vendorOf(req), idOf(req.params.id))));
-  app.get<{ Querystring: { phone?: string } }>(API.orderShowMessage, user, async (req) => ok(await queries.phoneWarning(vendorOf(req), String(req.query.phone ?? '').trim())));
-  app.get<{ Querystring: { orderId?: string } }>(API.orderLogistics, user, async (req) => ok(await queries.logistics(vendorOf(req), idOf(req.query.orderId))));
-  app.get(API.orderContactInfo, user, async (req) => ok(await queries.contactInfo(vendorOf(req))));
-  app.get(API.receiveOrderAllCount, user, async () => ok(await queries.publishedCount()));
+  app.post(API.orderCancel, listAnd(PERM.orderCancel), async (req) => ok(await actions.cancel(vendorOf(req), parse(O.cancelBody, req.body)), MSG.cancelOk));
+  app.post(API.orderCustomerModify, listAnd(PERM.orderModify), async (req) => ok(await actions.modifyCustomer(vendorOf(req), parse(O.customerModifyBody, req.body)), MSG.modifyOk));
+  app.post(API.orderUrgent, listAnd(PERM.orderSpeed), async (req) => ok(await actions.urgent(vendorOf(req), parse(O.urgentBody, req.body)), MSG.modifyOk));
+  app.post(API.orderReminder, list, async (req) => ok(await actions.remind(vendorOf(req), parse(O.reminderBody, req.body)), MSG.remindOk));
+  app.post(API.orderMarker, list, async (req) => ok(await actions.mark(vendorOf(req), parse(O.markerBody, req.body)), MSG.saveOk));
+  app.post<IdParams>(API.orderPay(':id'), listAnd(PERM.orderPay), async (req) => ok(await actions.pay(vendorOf(req), idOf(req.params.id))));
+  app.post<IdParams>(API.orderConfirmation(':id'), listAnd(PERM.orderConfirmation), async (req) => ok(await actions.confirm(vendorOf(req), idOf(req.params.id)), MSG.submitOk));
+  app.get<IdParams>(API.orderCopy(':id'), list, async (req) => ok(await queries.copyText(vendorOf(req), idOf(req.params.id))));
+  app.get<{ Querystring: { phone?: string } }>(API.orderShowMessage, list, async (req) => ok(await queries.phoneWarning(vendorOf(req), String(req.query.phone ?? '').trim())));
+  app.get<{ Querystring: { orderId?: string } }>(API.orderLogistics, list, async (req) => ok(await queries.logistics(vendorOf(req), idOf(req.query.orderId))));
+  app.get(API.orderContactInfo, reference, async (req) => ok(await queries.contactInfo(vendorOf(req))));
+  app.get(API.receiveOrderAllCount, reference, async () => ok(await queries.publishedCount()));
   app.get(API.dealtWithOrder, list, async (req) => ok(await queries.pendingCount(vendorOf(req))));
   app.get(API.orderStatistics, list, async (req) => ok(await queries.statistics(vendorOf(req))));
-  app.get<{ Querystring: { pageSize?: string } }>(API.quicklyOrder, user, async (req) => {
+  app.get<{ Querystring: { pageSize?: string } }>(API.quicklyOrder, list, async (req) => {
     // Spec 01 §7: the home grid reads `rows` (page 1, size 14).
     const rows = await queries.quickOrders(vendorOf(req), Number(req.query.pageSize) || 14);
     return page(rows, rows.length);
   });
   app.get(API.lastOrderProduct, { config: { access: PERM.productList } }, async (req) => ok(await queries.lastOrderProduct(vendorOf(req))));
 
-  app.post(API.orderExport, { config: { access: PERM.orderExport } }, async (req, reply) => {
+  app.post(API.orderExport, listAnd(PERM.orderExport), async (req, reply) => {
     const p = vendorOf(req);
     const f = parse(O.orderExportBody, { ...(req.query as object), ...(req.body as object) });
     const stream = streamOrdersXlsx(orderBatches(db, p.vendorId, ownScope(p, PERM.orderList), f, pg), (err) => req.log.error({ err }, 'order export failed'));
@@ -72,46 +76,46 @@ export default async function ordersRoutes(app: FastifyInstance) {
   });
 
   // Dialog data of the list and detail screens.
-  app.get<{ Querystring: { orderId?: string } }>(API.applicationList, user, async (req) => ok(await records.materials(vendorOf(req), idOf(req.query.orderId))));
-  app.get<IdParams>(API.applicationLast(':id'), user, async (req) => ok(await records.lastMaterial(vendorOf(req), idOf(req.params.id))));
-  app.get<IdParams>(API.submissionInfo(':id'), user, async (req) => ok(await records.material(vendorOf(req), idOf(req.params.id))));
-  app.post(API.submissionAdd, user, async (req) => ok(await actions.shipParts(vendorOf(req), parse(O.submissionAddBody, req.body)), MSG.submitOk));
-  app.get(API.companyList, user, async () => ok(await db.selectFrom('logistics_companies').select(['id', 'name']).orderBy('sort').orderBy('id').execute()));
-  app.get<IdParams>(API.detailInformation(':id'), user, async (req) => ok(await records.completion(vendorOf(req), idOf(req.params.id))));
-  app.get<IdParams>(API.returnInfo(':id'), user, async (req) => ok(await records.returnOfOrder(vendorOf(req), idOf(req.params.id))));
-  app.get<IdParams>(API.returnRecord(':id'), user, async (req) => ok(await records.returnRecord(vendorOf(req), idOf(req.params.id))));
-  app.get<{ Params: { a: string; b: string } }>('/api/common/information/getInfo/:a/:b', user, async (req) => {
+  app.get<{ Querystring: { orderId?: string } }>(API.applicationList, list, async (req) => ok(await records.materials(vendorOf(req), idOf(req.query.orderId))));
+  app.get<IdParams>(API.applicationLast(':id'), list, async (req) => ok(await records.lastMaterial(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.submissionInfo(':id'), list, async (req) => ok(await records.material(vendorOf(req), idOf(req.params.id))));
+  app.post(API.submissionAdd, list, async (req) => ok(await actions.shipParts(vendorOf(req), parse(O.submissionAddBody, req.body)), MSG.submitOk));
+  app.get(API.companyList, reference, async () => ok(await db.selectFrom('logistics_companies').select(['id', 'name']).orderBy('sort').orderBy('id').execute()));
+  app.get<IdParams>(API.detailInformation(':id'), list, async (req) => ok(await records.completion(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.returnInfo(':id'), list, async (req) => ok(await records.returnOfOrder(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.returnRecord(':id'), list, async (req) => ok(await records.returnRecord(vendorOf(req), idOf(req.params.id))));
+  app.get<{ Params: { a: string; b: string } }>('/api/common/information/getInfo/:a/:b', list, async (req) => {
     const rec = await records.returnRecord(vendorOf(req), idOf(req.params.b));
     if (!rec || rec.orderId !== idOf(req.params.a)) throw notFound();
     return ok(rec);
   });
-  app.post(API.returnAudit, user, async (req) => {
+  app.post(API.returnAudit, list, async (req) => {
     const input = parse(O.auditQuery, { ...(req.query as object), ...(req.body as object) });
     await actions.auditReturn(vendorOf(req), input);
     return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);
   });
-  app.get<IdParams>(API.praiseInfo(':id'), user, async (req) => ok(await records.praiseOfOrder(vendorOf(req), idOf(req.params.id))));
-  app.get<IdParams>(API.praiseRecord(':id'), user, async (req) => ok(await records.praiseRecord(vendorOf(req), idOf(req.params.id))));
-  app.get(API.praiseAudit, user, async (req) => {
+  app.get<IdParams>(API.praiseInfo(':id'), list, async (req) => ok(await records.praiseOfOrder(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.praiseRecord(':id'), list, async (req) => ok(await records.praiseRecord(vendorOf(req), idOf(req.params.id))));
+  app.get(API.praiseAudit, list, async (req) => {
     const input = parse(O.auditQuery, req.query);
     await actions.auditPraise(vendorOf(req), input);
     return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);
   });
-  app.get<IdParams>(API.fees(':id'), user, async (req) => ok(await queries.expenses(vendorOf(req), idOf(req.params.id))));
-  app.get<IdParams>(API.surcharge(':id'), user, async (req) => ok(await queries.surcharges(vendorOf(req), idOf(req.params.id))));
-  app.get<{ Querystring: { serviceType?: string } }>(API.serviceList, user, async (req) => {
+  app.get<IdParams>(API.fees(':id'), list, async (req) => ok(await queries.expenses(vendorOf(req), idOf(req.params.id))));
+  app.get<IdParams>(API.surcharge(':id'), list, async (req) => ok(await queries.surcharges(vendorOf(req), idOf(req.params.id))));
+  app.get<{ Querystring: { serviceType?: string } }>(API.serviceList, reference, async (req) => {
     let q = db.selectFrom('surcharge_items').select(['id', 'service_type', 'name', 'price_fen', 'unit']).orderBy('service_type').orderBy('sort').orderBy('id');
     const st = Number(req.query.serviceType);
     if (Number.isInteger(st) && st > 0) q = q.where('service_type', '=', st);
     const rows = await q.execute();
     return ok(rows.map((r) => ({ id: r.id, pzId: r.id, serviceType: r.service_type, name: r.name, price: fenToYuan(Number(r.price_fen)), unit: r.unit })));
   });
-  app.get<{ Querystring: { districtId?: string } }>(API.dealerOutletExists, user, async (req) => {
+  app.get<{ Querystring: { districtId?: string } }>(API.dealerOutletExists, reference, async (req) => {
     const d = String(req.query.districtId ?? '').trim();
     const row = d ? await db.selectFrom('dealer_outlets').select('id').where('district_id', '=', d).limit(1).executeTakeFirst() : undefined;
     return ok(Boolean(row));
   });
-  app.get(API.outletDiscounts, user, async (req) => {
+  app.get(API.outletDiscounts, reference, async (req) => {
     const rows = await db.selectFrom('outlet_discounts').selectAll().where('vendor_id', '=', vendorOf(req).vendorId).orderBy('full_reduce_amount_fen').execute();
     return page(rows.map((r) => ({ id: r.id, fullReduceAmount: fenToYuan(Number(r.full_reduce_amount_fen)), discountAmount: fenToYuan(Number(r.discount_amount_fen)) })), rows.length);
   });
