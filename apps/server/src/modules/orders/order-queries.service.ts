@@ -149,6 +149,7 @@ export function orderQueries(db: DB) {
         .selectFrom('orders')
         .select(['id', 'order_no', 'status', 'created_at'])
         .where('vendor_id', '=', p.vendorId)
+        .$if(scope(p) !== null, (q) => q.where('created_by', '=', scope(p)!))
         .where('phone', '=', phone)
         .where((eb) => eb.or([eb.and([eb('created_at', '>=', since), eb('status', '!=', 800)]), eb('status', '=', 900)]))
         .orderBy('created_at', 'desc')
