@@ -39,22 +39,22 @@ export default async function platformAfterSalesRoutes(app: FastifyInstance) {
     return ok({ ...row!, timeline: await timelineOf(app.db, id) });
   });
 
-  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.approve(':id'), { config: { access: 'platform' } }, async (req) => {
+  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.approve(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
     await svc.approve(operatorOf(req), idParam(req.params.id), parse(afterSaleApproveBody, req.body));
     return ok(null, AFTER_SALE_MSG.approveOk);
   });
 
-  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.reject(':id'), { config: { access: 'platform' } }, async (req) => {
+  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.reject(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
     await svc.reject(operatorOf(req), idParam(req.params.id), parse(afterSaleRejectBody, req.body).reason);
     return ok(null, MSG.rejectedOk);
   });
 
-  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.processing(':id'), { config: { access: 'platform' } }, async (req) => {
+  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.processing(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
     await svc.masterProcessing(operatorOf(req), idParam(req.params.id));
     return ok(null, MSG.modifyOk);
   });
 
-  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.complete(':id'), { config: { access: 'platform' } }, async (req) => {
+  app.post<{ Params: { id: string } }>(PLATFORM_AFTER_SALE_API.complete(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
     await svc.complete(operatorOf(req), idParam(req.params.id), parse(afterSaleCompleteBody, req.body).remark);
     return ok(null, AFTER_SALE_MSG.completeOk);
   });

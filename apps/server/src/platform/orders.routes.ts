@@ -38,7 +38,7 @@ export default async function platformOrdersRoutes(app: FastifyInstance) {
     return ok(await platformOrderDetail(db, id));
   });
 
-  app.post<{ Params: { id: string; action: string } }>('/api/platform/orders/:id/:action', platform, async (req) => {
+  app.post<{ Params: { id: string; action: string } }>('/api/platform/orders/:id/:action', { config: { access: 'platform', idempotent: true } }, async (req) => {
     const id = Number(req.params.id);
     if (!Number.isInteger(id) || id <= 0) throw notFound();
     if (!PLATFORM_ACTION_NAMES.includes(req.params.action)) throw badRequest(PLATFORM_ORDER_MSG.unknownAction);

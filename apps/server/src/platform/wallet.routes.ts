@@ -85,7 +85,7 @@ export default async function platformWalletRoutes(app: FastifyInstance) {
     return rec;
   };
 
-  app.post<{ Params: { id: string } }>(PLATFORM_WALLET_API.confirm(':id'), { config: { access: 'platform' } }, async (req) => {
+  app.post<{ Params: { id: string } }>(PLATFORM_WALLET_API.confirm(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
     const op = operatorOf(req);
     const id = idParam(req.params.id);
     await loadTopUp(id);
@@ -94,7 +94,7 @@ export default async function platformWalletRoutes(app: FastifyInstance) {
     return ok({ balance: fenToYuan(settled.balanceAfterFen), transactionFlowNo: settled.transactionFlowNo }, WALLET_MSG.confirmOk);
   });
 
-  app.post<{ Params: { id: string } }>(PLATFORM_WALLET_API.reject(':id'), { config: { access: 'platform' } }, async (req) => {
+  app.post<{ Params: { id: string } }>(PLATFORM_WALLET_API.reject(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
     const op = operatorOf(req);
     const id = idParam(req.params.id);
     const body = parse(rejectBody, req.body);
@@ -145,7 +145,7 @@ export default async function platformWalletRoutes(app: FastifyInstance) {
     return page(rows, total);
   });
 
-  app.post(PLATFORM_WALLET_API.adjust, { config: { access: 'platform' } }, async (req) => {
+  app.post(PLATFORM_WALLET_API.adjust, { config: { access: 'platform', idempotent: true } }, async (req) => {
     const op = operatorOf(req);
     const body = parse(adjustBody, req.body);
     const vendor = await app.db.selectFrom('vendors').select('id').where('id', '=', body.vendorId).where('closed_at', 'is', null).executeTakeFirst();

@@ -49,7 +49,7 @@ export default async function afterSalesRoutes(app: FastifyInstance) {
   });
 
   // Applying acts on an order: the order list key is the way in, plus the apply key (docs/decisions/115).
-  app.post(API.afterSaleApply, { config: { access: [PERM.orderList, PERM.orderAfter] } }, async (req) => {
+  app.post(API.afterSaleApply, { config: { access: [PERM.orderList, PERM.orderAfter], idempotent: true } }, async (req) => {
     const created = await svc.apply(vendorOf(req), parse(afterSaleApplyBody, req.body));
     return ok(created, MSG.addOk);
   });

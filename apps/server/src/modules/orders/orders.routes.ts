@@ -43,17 +43,17 @@ export default async function ordersRoutes(app: FastifyInstance) {
     const { body, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), listSettings);
     return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total));
   });
-  app.post(API.orderAdd, { config: { access: PERM.orderAdd } }, async (req) => {
+  app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), parse(O.orderAddBody, req.body));
     return ok(created.id, MSG.submitOk);
   });
-  app.post(API.orderCancel, listAnd(PERM.orderCancel), async (req) => ok(await actions.cancel(vendorOf(req), parse(O.cancelBody, req.body)), MSG.cancelOk));
+  app.post(API.orderCancel, { config: { access: [PERM.orderList, PERM.orderCancel], idempotent: true } }, async (req) => ok(await actions.cancel(vendorOf(req), parse(O.cancelBody, req.body)), MSG.cancelOk));
   app.post(API.orderCustomerModify, listAnd(PERM.orderModify), async (req) => ok(await actions.modifyCustomer(vendorOf(req), parse(O.customerModifyBody, req.body)), MSG.modifyOk));
-  app.post(API.orderUrgent, listAnd(PERM.orderSpeed), async (req) => ok(await actions.urgent(vendorOf(req), parse(O.urgentBody, req.body)), MSG.modifyOk));
+  app.post(API.orderUrgent, { config: { access: [PERM.orderList, PERM.orderSpeed], idempotent: true } }, async (req) => ok(await actions.urgent(vendorOf(req), parse(O.urgentBody, req.body)), MSG.modifyOk));
   app.post(API.orderReminder, list, async (req) => ok(await actions.remind(vendorOf(req), parse(O.reminderBody, req.body)), MSG.remindOk));
   app.post(API.orderMarker, list, async (req) => ok(await actions.mark(vendorOf(req), parse(O.markerBody, req.body)), MSG.saveOk));
-  app.post<IdParams>(API.orderPay(':id'), listAnd(PERM.orderPay), async (req) => ok(await actions.pay(vendorOf(req), idOf(req.params.id))));
-  app.post<IdParams>(API.orderConfirmation(':id'), listAnd(PERM.orderConfirmation), async (req) => ok(await actions.confirm(vendorOf(req), idOf(req.params.id)), MSG.submitOk));
+  app.post<IdParams>(API.orderPay(':id'), { config: { access: [PERM.orderList, PERM.orderPay], idempotent: true } }, async (req) => ok(await actions.pay(vendorOf(req), idOf(req.params.id))));
+  app.post<IdParams>(API.orderConfirmation(':id'), { config: { access: [PERM.orderList, PERM.orderConfirmation], idempotent: true } }, async (req) => ok(await actions.confirm(vendorOf(req), idOf(req.params.id)), MSG.submitOk));
   app.get<IdParams>(API.orderCopy(':id'), list, async (req) => ok(await queries.copyText(vendorOf(req), idOf(req.params.id))));
   app.get<{ Querystring: { phone?: string } }>(API.orderShowMessage, list, async (req) => ok(await queries.phoneWarning(vendorOf(req), String(req.query.phone ?? '').trim())));
   app.get<{ Querystring: { orderId?: string } }>(API.orderLogistics, list, async (req) => ok(await queries.logistics(vendorOf(req), idOf(req.query.orderId))));
@@ -79,7 +79,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { orderId?: string } }>(API.applicationList, list, async (req) => ok(await records.materials(vendorOf(req), idOf(req.query.orderId))));
   app.get<IdParams>(API.applicationLast(':id'), list, async (req) => ok(await records.lastMaterial(vendorOf(req), idOf(req.params.id))));
   app.get<IdParams>(API.submissionInfo(':id'), list, async (req) => ok(await records.material(vendorOf(req), idOf(req.params.id))));
-  app.post(API.submissionAdd, list, async (req) => ok(await actions.shipParts(vendorOf(req), parse(O.submissionAddBody, req.body)), MSG.submitOk));
+  app.post(API.submissionAdd, { config: { access: PERM.orderList, idempotent: true } }, async (req) => ok(await actions.shipParts(vendorOf(req), parse(O.submissionAddBody, req.body)), MSG.submitOk));
   app.get(API.companyList, reference, async () => ok(await db.selectFrom('logistics_companies').select(['id', 'name']).orderBy('sort').orderBy('id').execute()));
   app.get<IdParams>(API.detailInformation(':id'), list, async (req) => ok(await records.completion(vendorOf(req), idOf(req.params.id))));
   app.get<IdParams>(API.returnInfo(':id'), list, async (req) => ok(await records.returnOfOrder(vendorOf(req), idOf(req.params.id))));
@@ -89,14 +89,14 @@ export default async function ordersRoutes(app: FastifyInstance) {
     if (!rec || rec.orderId !== idOf(req.params.a)) throw notFound();
     return ok(rec);
   });
-  app.post(API.returnAudit, list, async (req) => {
+  app.post(API.returnAudit, { config: { access: PERM.orderList, idempotent: true } }, async (req) => {
     const input = parse(O.auditQuery, { ...(req.query as object), ...(req.body as object) });
     await actions.auditReturn(vendorOf(req), input);
     return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);
   });
   app.get<IdParams>(API.praiseInfo(':id'), list, async (req) => ok(await records.praiseOfOrder(vendorOf(req), idOf(req.params.id))));
   app.get<IdParams>(API.praiseRecord(':id'), list, async (req) => ok(await records.praiseRecord(vendorOf(req), idOf(req.params.id))));
-  app.get(API.praiseAudit, list, async (req) => {
+  app.get(API.praiseAudit, { config: { access: PERM.orderList, idempotent: true } }, async (req) => {
     const input = parse(O.auditQuery, req.query);
     await actions.auditPraise(vendorOf(req), input);
     return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);

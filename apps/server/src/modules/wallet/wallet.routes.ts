@@ -21,7 +21,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     return ok({ balance: fenToYuan(await balanceOf(app.db, p.vendorId)) });
   });
 
-  app.post(API.recharge, { config: { access: PERM.accountRecharge } }, async (req) => {
+  app.post(API.recharge, { config: { access: PERM.accountRecharge, idempotent: true } }, async (req) => {
     const p = vendorOf(req);
     const body = parse(rechargeBody, req.body);
     const credentials = normalizeFilePath(body.credentials, app.config.FILE_ROOT_URL);
