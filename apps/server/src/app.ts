@@ -8,7 +8,7 @@ import type { DbHandle } from './db/connect';
 import { logSender } from './lib/sms';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { registerFileServing } from './plugins/files';
+import { registerFileServing, registerFileUrls } from './plugins/files';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRawJson } from './plugins/raw-json';
 import { registerSignatureCheck } from './plugins/signature';
@@ -32,6 +32,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   registerRawJson(app);
   registerSignatureCheck(app);
   registerAuth(app);
+  registerFileUrls(app);
   registerIdempotency(app);
   // Responses are compressed; request bodies never are (our clients send plain JSON and multipart).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });

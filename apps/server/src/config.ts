@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SIGN_KEY } from '@portal/domain/signature';
+import { DEFAULT_FILE_URL_SECRET } from './lib/file-urls';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 
@@ -19,6 +20,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Public base URL of stored files; default is this server's /files. */
   FILE_ROOT_URL: z.string().default('/files'),
+  /** Server-only key of the signed file URLs (decision 121); never SIGN_KEY, which ships in the browser. */
+  FILE_URL_SECRET: z.string().default(DEFAULT_FILE_URL_SECRET),
   STORAGE_DRIVER: z.enum(['local', 'oss']).default('local'),
   OSS_BUCKET_URL: z.string().default(''),
   OSS_ACCESS_KEY_ID: z.string().default(''),
@@ -41,6 +44,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const production = c.NODE_ENV === 'production';
+  if (production && (c.FILE_URL_SECRET === DEFAULT_FILE_URL_SECRET || c.FILE_URL_SECRET.length < 32 || c.FILE_URL_SECRET === c.SIGN_KEY)) {
+    throw new Error('Refusing to start with NODE_ENV=production:\n  FILE_URL_SECRET: file links are signed with it; set FILE_URL_SECRET to a random secret of at least 32 characters (e.g. `openssl rand -hex 32`), not the default and not SIGN_KEY');
+  }
   return {
     ...c,
     // The development outbox prints codes; production never does.

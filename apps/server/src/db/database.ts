@@ -5,6 +5,7 @@ import type { FilesTables } from './schema/files';
 import type { WalletTables } from './schema/wallet';
 import type { OrderTables } from './schema/orders';
 import type { AfterSaleTables } from './schema/after-sales';
+import type { SecurityTables } from './schema/security';
 import type { IdempotencyTables } from './schema/idempotency';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
@@ -14,6 +15,7 @@ export interface Database extends FilesTables {}
 export interface Database extends WalletTables {}
 export interface Database extends OrderTables {}
 export interface Database extends AfterSaleTables {}
+export interface Database extends SecurityTables {}
 export interface Database extends IdempotencyTables {}
 
 export type DB = Kysely<Database>;

@@ -24,7 +24,6 @@ const idParam = (raw: string) => {
   if (!r.success) throw notFound();
   return r.data;
 };
-const fileUrl = (root: string, path: string) => (path ? `${root.replace(/\/+$/, '')}${path}` : '');
 
 /** The operator's side of the wallet: confirm or reject top-ups, see balances, credit or debit. */
 export default async function platformWalletRoutes(app: FastifyInstance) {
@@ -64,7 +63,7 @@ export default async function platformWalletRoutes(app: FastifyInstance) {
         phone: r.phone ?? '',
         amount: fenToYuan(Number(r.amount_fen)),
         credentials: r.credentials,
-        credentialsUrl: fileUrl(app.config.FILE_ROOT_URL, r.credentials),
+        credentialsUrl: app.fileUrls.sign(r.credentials),
         remarks: r.remarks,
         payStatus: r.pay_status,
         payTime: toShanghai(r.pay_time),

@@ -35,7 +35,8 @@ export default async function fileRoutes(app: FastifyInstance) {
     const dir = dirOf(req.query);
     if (!req.isMultipart()) throw badRequest(UPLOAD_EMPTY);
     const owner = ownerOf(req);
-    const { DATA_DIR, FILE_ROOT_URL } = app.config;
+    const { DATA_DIR } = app.config;
+    const signedUrl = (path: string) => app.fileUrls.sign(path);
     let stored: UploadResult | null = null;
     try {
       for await (const part of req.parts()) {
@@ -44,7 +45,7 @@ export default async function fileRoutes(app: FastifyInstance) {
           part.file.resume();
           throw badRequest(fileCountMessage(1));
         }
-        stored = await storeUpload(app.db, DATA_DIR, FILE_ROOT_URL, dir, owner, part);
+        stored = await storeUpload(app.db, DATA_DIR, signedUrl, dir, owner, part);
       }
     } catch (err) {
       if (stored) await discardUpload(app.db, DATA_DIR, stored.fileUrl);
@@ -63,8 +64,10 @@ export default async function fileRoutes(app: FastifyInstance) {
     return ok(signPostPolicy(settings, dir, ownerOf(req)));
   };
 
-  app.post(API.uploadFile, { config: { access: 'user' } }, uploadFor(vendorOwner));
+  // The upload answers fileUrl as the path the form keeps and url as a signed link to show it.
+  const upload = { rawFilePaths: true } as const;
+  app.post(API.uploadFile, { config: { access: 'user', ...upload } }, uploadFor(vendorOwner));
   app.post(API.ossToken, { config: { access: 'user' } }, tokenFor(vendorOwner));
-  app.post(PLATFORM_API.uploadFile, { config: { access: 'platform' } }, uploadFor(operatorOwner));
+  app.post(PLATFORM_API.uploadFile, { config: { access: 'platform', ...upload } }, uploadFor(operatorOwner));
   app.post(PLATFORM_API.ossToken, { config: { access: 'platform' } }, tokenFor(operatorOwner));
 }

@@ -45,7 +45,8 @@ describe('POST /api/common/uploadFile', () => {
     const data = r.body.data!;
     expect(data.fileName).toBe('营业执照.png');
     expect(data.fileUrl).toMatch(/^\/license\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
-    expect(data.url).toBe(`/files${data.fileUrl}`);
+    // url is a short-lived signed link (decision 121); fileUrl the path the form keeps.
+    expect(data.url).toMatch(new RegExp(`^/files${data.fileUrl}\\?expires=\\d+&sig=[0-9a-f]{64}$`));
     const row = await t.db.selectFrom('files').selectAll().where('path', '=', data.fileUrl).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ vendor_id: vendor.vendorId, user_id: vendor.userId, original_name: '营业执照.png' });
     expect(Number(row.size)).toBe(SAMPLE.png.length);

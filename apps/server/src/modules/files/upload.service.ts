@@ -63,10 +63,11 @@ const ownerColumns = (o: Owner) =>
   o.kind === 'vendor' ? { vendor_id: o.vendorId, user_id: o.userId, operator_id: null } : { vendor_id: 0, user_id: 0, operator_id: o.operatorId };
 
 /**
- * Store one uploaded file on the local disk and record who owns it. On any refusal nothing
+ * Store one uploaded file on the local disk and record who owns it; the answer's url is a signed
+ * link to show it (decision 121), fileUrl the path to keep. On any refusal nothing
  * stays on disk: the partly written file is removed before the error is answered.
  */
-export async function storeUpload(db: DB, dataDir: string, rootUrl: string, dir: UploadDir, owner: Owner, part: IncomingFile): Promise<UploadResult> {
+export async function storeUpload(db: DB, dataDir: string, signedUrl: (path: string) => string, dir: UploadDir, owner: Owner, part: IncomingFile): Promise<UploadResult> {
   const allowed = UPLOAD_DIRS[dir] as readonly UploadExt[];
   const original = (part.filename || '').replace(/[\\/]/g, '_').slice(-200);
   const ext = extOf(original) as UploadExt;
@@ -93,7 +94,7 @@ export async function storeUpload(db: DB, dataDir: string, rootUrl: string, dir:
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(tooLargeMessage(ext));
     throw err;
   }
-  return { fileName: original, fileUrl: storedPath, url: `${rootUrl}${storedPath}` };
+  return { fileName: original, fileUrl: storedPath, url: signedUrl(storedPath) };
 }
 
 /** Remove a stored file and its record (used when a second file arrives in one request). */

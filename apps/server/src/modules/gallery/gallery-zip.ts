@@ -18,10 +18,13 @@ const { ZipArchive } = archiverModule as unknown as { ZipArchive: new (options: 
 
 const disposition = (name: string) => `attachment; filename="${encodeURIComponent(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** A readable for a stored file: the local disk, or the object storage behind FILE_ROOT_URL. */
-async function openPicture(dataDir: string, fileRootUrl: string, path: string): Promise<Readable | null> {
-  if (/^https?:\/\//.test(fileRootUrl)) {
-    const res = await fetch(`${fileRootUrl.replace(/\/+$/, '')}${path}`).catch(() => null);
+/** Where a stored file lives on another host (object storage): its signed URL; null when files are on this disk. */
+export type RemoteUrl = ((path: string) => string) | null;
+
+/** A readable for a stored file: the local disk, or the object storage (through a signed URL). */
+async function openPicture(dataDir: string, remoteUrl: RemoteUrl, path: string): Promise<Readable | null> {
+  if (remoteUrl) {
+    const res = await fetch(remoteUrl(path)).catch(() => null);
     return res?.ok && res.body ? Readable.fromWeb(res.body as import('node:stream/web').ReadableStream) : null;
   }
   const abs = absoluteFor(dataDir, path);
@@ -35,11 +38,11 @@ async function openPicture(dataDir: string, fileRootUrl: string, path: string): 
  * numbered in order. Pictures are stored without recompression (they are compressed already).
  * Answers false when none of the files can be read.
  */
-export async function sendPicturesZip(reply: FastifyReply, dataDir: string, fileRootUrl: string, pictures: ZipPicture[]): Promise<boolean> {
+export async function sendPicturesZip(reply: FastifyReply, dataDir: string, remoteUrl: RemoteUrl, pictures: ZipPicture[]): Promise<boolean> {
   const entries: Array<{ stream: Readable; name: string }> = [];
   const perOrder = new Map<string, number>();
   for (const p of pictures) {
-    const stream = await openPicture(dataDir, fileRootUrl, p.file_url);
+    const stream = await openPicture(dataDir, remoteUrl, p.file_url);
     if (!stream) continue;
     const n = (perOrder.get(p.order_no) ?? 0) + 1;
     perOrder.set(p.order_no, n);
