@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
 import { sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
+import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
 import { buildApp } from '../apps/server/src/app';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { DEMO } from '../apps/server/src/db/seed/demo';
@@ -15,7 +16,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-access-'));
-const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL ?? join(dir, 'bench.sqlite'), DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '1', WEB_DIST: join(dir, 'none') });
+const config = loadConfig({ DATABASE_URL: process.env.DATABASE_URL ?? join(dir, 'bench.sqlite'), DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '1', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });
 const handle = await setupDatabase(config);
 const app = await buildApp(config, handle);
 app.get('/bench/bare', { config: { access: 'public', signed: false } }, async () => ({ code: 200, msg: 'ok', data: null }));

@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
+import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { DEMO } from '../apps/server/src/db/seed/demo';
 
@@ -90,6 +91,8 @@ export async function startPortal(env: Record<string, string> = {}) {
     PORTAL_DEMO_DATA: '1',
     PORTAL_DEV_OUTBOX: '1',
     WEB_DIST: dist,
+    // Journeys sign in and fetch captchas more often than a person would in a minute.
+    ...RATE_LIMITS_OFF,
     ...env,
   });
   const handle = await setupDatabase(config);

@@ -40,7 +40,8 @@ if (webStale()) {
 const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1', ...process.env, NODE_OPTIONS: serverNodeOptions() },
+  // Demo mode unless NODE_ENV=production, which refuses demo data and the outbox (decision 118).
+  env: { ...(process.env.NODE_ENV === 'production' ? {} : { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1' }), ...process.env, NODE_OPTIONS: serverNodeOptions() },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,8 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Config } from './config';
 import type { DbHandle } from './db/connect';
 import { logSender } from './lib/sms';
@@ -10,11 +7,22 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerFileServing, registerFileUrls } from './plugins/files';
 import { registerIdempotency } from './plugins/idempotency';
+import { registerRateLimits } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
 import { registerRawJson } from './plugins/raw-json';
 import { registerSignatureCheck } from './plugins/signature';
 import { routePlugins } from './modules';
 import devOutboxRoutes from './modules/dev/outbox.routes';
 import './plugins/context';
+
+/** TRUST_PROXY: '' trusts no proxy, a number that many hops, 'true' every one, else addresses/CIDRs. */
+function trustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value.trim()) return false;
+  if (/^\d+$/.test(value.trim())) return (_address, hop) => hop < Number(value);
+  if (value.trim() === 'true') return true;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 export async function buildApp(config: Config, handle: DbHandle): Promise<FastifyInstance> {
   const app = Fastify({
@@ -23,12 +31,15 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     genReqId: () => Math.random().toString(36).slice(2, 10),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: trustProxy(config.TRUST_PROXY),
   });
   app.decorate('config', config);
   app.decorate('db', handle.db);
   app.decorate('sms', logSender(handle.db, app.log, config.production));
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app);
   registerRawJson(app);
   registerSignatureCheck(app);
   registerAuth(app);
@@ -41,9 +52,6 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   await registerFileServing(app);
   if (config.PORTAL_DEV_OUTBOX) await app.register(devOutboxRoutes);
 
-  const webDist = resolve(config.WEB_DIST);
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: 'index.html', maxAge: '1h' });
-  }
+  await registerWebApp(app);
   return app;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SIGN_KEY } from '@portal/domain/signature';
 import { DEFAULT_FILE_URL_SECRET } from './lib/file-urls';
+import { productionProblems } from './production-checks';
 
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
 
@@ -13,8 +14,9 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().min(1).default('data/portal.sqlite'),
   DATA_DIR: z.string().min(1).default('data'),
   SIGN_KEY: z.string().min(8, 'SIGN_KEY must be at least 8 characters').default(DEFAULT_SIGN_KEY),
-  PORTAL_DEV_OUTBOX: flag.default(true),
-  PORTAL_DEMO_DATA: flag.default(true),
+  /** Unset: on, except with NODE_ENV=production, which refuses an explicit 1 (production-checks.ts). */
+  PORTAL_DEV_OUTBOX: flag.optional(),
+  PORTAL_DEMO_DATA: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; served at / when present. */
   WEB_DIST: z.string().default('apps/web/dist'),
@@ -27,14 +29,30 @@ const EnvSchema = z.object({
   OSS_ACCESS_KEY_ID: z.string().default(''),
   OSS_ACCESS_KEY_SECRET: z.string().default(''),
   SMS_DRIVER: z.enum(['log']).default('log'),
-  CHAT_SCRIPT_URL: z.string().default(''),
+  CHAT_SCRIPT_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'CHAT_SCRIPT_URL must be an http(s) URL' })]).default(''),
+  /** Proxies in front of the server whose X-Forwarded-For is believed: '' none, a hop count, or addresses/CIDRs, comma-separated. */
+  TRUST_PROXY: z.string().default(''),
+  /** Rate limits per client address and window (decision 119); 0 turns one off. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_CAPTCHA: z.coerce.number().int().min(0).default(30),
+  RATE_LIMIT_SMS: z.coerce.number().int().min(0).default(10),
+  RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(0).default(10),
+  /** Seconds between purges of expired captchas, SMS codes, sessions and outbox rows (decision 120); 0 never. */
+  PURGE_SECONDS: z.coerce.number().int().min(0).default(300),
   /** SQLite: a keyword over at most this many orders reads their search rows instead of the bigram index (decision 108). */
   ORDER_KEYWORD_SCAN_MAX: z.coerce.number().int().min(0).default(2000),
   /** SQLite: seconds between merges of the keyword index's segments (decision 111); 0 never merges. */
   KEYWORD_INDEX_MERGE_SECONDS: z.coerce.number().int().min(0).default(300),
 });
 
-export type Config = z.infer<typeof EnvSchema> & { isPostgres: boolean; production: boolean };
+export type Env = z.infer<typeof EnvSchema>;
+export type Config = Omit<Env, 'PORTAL_DEV_OUTBOX' | 'PORTAL_DEMO_DATA'> & {
+  PORTAL_DEV_OUTBOX: boolean;
+  PORTAL_DEMO_DATA: boolean;
+  isPostgres: boolean;
+  production: boolean;
+};
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -44,13 +62,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const c = parsed.data;
   const production = c.NODE_ENV === 'production';
+  const problems = production ? productionProblems(c) : [];
+  if (problems.length) {
+    throw new Error(`Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
   if (production && (c.FILE_URL_SECRET === DEFAULT_FILE_URL_SECRET || c.FILE_URL_SECRET.length < 32 || c.FILE_URL_SECRET === c.SIGN_KEY)) {
     throw new Error('Refusing to start with NODE_ENV=production:\n  FILE_URL_SECRET: file links are signed with it; set FILE_URL_SECRET to a random secret of at least 32 characters (e.g. `openssl rand -hex 32`), not the default and not SIGN_KEY');
   }
   return {
     ...c,
-    // The development outbox prints codes; production never does.
-    PORTAL_DEV_OUTBOX: production ? false : c.PORTAL_DEV_OUTBOX,
+    // Demo data and the development outbox (which shows codes) are on by default, never in production.
+    PORTAL_DEV_OUTBOX: c.PORTAL_DEV_OUTBOX ?? !production,
+    PORTAL_DEMO_DATA: c.PORTAL_DEMO_DATA ?? !production,
     isPostgres: /^postgres(ql)?:\/\//.test(c.DATABASE_URL),
     production,
   };

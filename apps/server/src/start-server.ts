@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { setupDatabase } from './db/setup';
 import { startKeywordIndexMerging } from './db/keyword-index-merging';
+import { startPurging } from './db/purge';
 
 export interface ServeOptions {
   /** Extra routes or hooks on every process's app (the benchmarks add theirs). */
@@ -28,6 +29,9 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
   const handle = databaseReady ? await connectDatabase(config.DATABASE_URL) : await setupDatabase(config);
   if (!databaseReady) startIndexMerging(config);
   const app = await buildApp(config, handle);
+  // Every process tries; the purge lease makes one of them do each period's round (decision 120).
+  const stopPurging = startPurging(handle.db, config.isPostgres, config.PURGE_SECONDS, app.log);
+  app.addHook('onClose', async () => stopPurging());
   opts.extend?.(app);
   await app.listen({ host: config.HOST, port: config.PORT });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -8,6 +8,7 @@ import { API } from '@portal/domain/api-paths';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp } from '../src/app';
 import { setupDatabase } from '../src/db/setup';
+import { RATE_LIMITS_OFF } from '../src/plugins/rate-limit';
 import type { DB } from '../src/db/database';
 import { hashPassword } from '../src/lib/passwords';
 import { nowIso } from '../src/lib/time';
@@ -45,6 +46,8 @@ export async function startTestApp(env: Record<string, string> = {}) {
     PORTAL_DEMO_DATA: '0',
     PORTAL_DEV_OUTBOX: '1',
     WEB_DIST: join(dir, 'no-web'),
+    // Tests log in and fetch captchas far more often than a person; rate-limit tests set their own.
+    ...RATE_LIMITS_OFF,
     ...env,
   });
   const handle = await setupDatabase(config);

@@ -11,7 +11,7 @@ export const CAPTCHA_EXPIRED = '图形验证码已失效，请刷新后重试';
 export async function createCaptcha(db: DB) {
   const c = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f2f5fa', width: 120, height: 40 });
   const uuid = randomUUID();
-  await db.deleteFrom('captchas').where('expires_at', '<', nowIso()).execute();
+  // Expired captchas are deleted by the periodic purge (db/purge.ts), never by this public call.
   await db.insertInto('captchas').values({ uuid, text: c.text.toLowerCase(), expires_at: isoIn(CAPTCHA_TTL_MS) }).execute();
   return { uuid, img: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
 }

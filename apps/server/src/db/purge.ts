@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB } from './database';
+
+/** Rows deleted by one statement: short write transactions, so requests never wait long behind a purge. */
+export const PURGE_BATCH = 1000;
+/** Statements per table per round: a round is bounded even when a table holds millions of dead rows. */
+export const PURGE_MAX_STEPS = 100;
+const DAY_MS = 24 * 3600_000;
+
+interface Target {
+  table: string;
+  key: string;
+  column: string;
+  /** Rows whose `column` is below this are dead. */
+  cutoff: (now: number) => string | number;
+}
+
+/**
+ * What is dead (decision 120), each deleted through an index on its column. SMS codes and outbox rows
+ * stay a day: the daily SMS cap counts today's codes, and the development outbox shows the recent texts.
+ */
+export const PURGE_TARGETS: Target[] = [
+  { table: 'captchas', key: 'uuid', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
+  { table: 'sessions', key: 'id', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
+  { table: 'sms_codes', key: 'id', column: 'expires_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
+  { table: 'sms_outbox', key: 'id', column: 'created_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
+  { table: 'rate_limits', key: 'key', column: 'reset_at', cutoff: (now) => now },
+];
+
+/**
+ * Deletes at most PURGE_BATCH dead rows of one table in one statement. On PostgreSQL the rows are
+ * locked with SKIP LOCKED, so two processes purging at once take different rows and never wait.
+ */
+export async function purgeStep(db: DB, t: Target, pg: boolean, now = Date.now()) {
+  const lock = pg ? sql` for update skip locked` : sql``;
+  const r = await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.key)} in (
+      select ${sql.ref(t.key)} from ${sql.table(t.table)} where ${sql.ref(t.column)} < ${t.cutoff(now)} limit ${PURGE_BATCH}${lock})`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** One round over every table, at most PURGE_MAX_STEPS batches each; answers rows deleted per table. */
+export async function purgeExpired(db: DB, pg: boolean, now = Date.now()) {
+  const deleted: Record<string, number> = {};
+  for (const t of PURGE_TARGETS) {
+    let total = 0;
+    for (let step = 0; step < PURGE_MAX_STEPS; step++) {
+      const n = await purgeStep(db, t, pg, now);
+      total += n;
+      if (n < PURGE_BATCH) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    deleted[t.table] = total;
+  }
+  return deleted;
+}
+
+/**
+ * Takes the lease on job `name` for `ms` when it is free or already ours: one atomic upsert, so of
+ * several processes asking at once exactly one gets it.
+ */
+export async function takeLease(db: DB, name: string, holder: string, ms: number, now = Date.now()) {
+  const row = await db
+    .insertInto('job_leases')
+    .values({ name, holder, until: now + ms })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder: (eb) => eb.ref('excluded.holder'), until: (eb) => eb.ref('excluded.until') })
+        .where((eb) => eb.or([eb('job_leases.until', '<=', now), eb('job_leases.holder', '=', holder)])),
+    )
+    .returning('name')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Every `seconds`, the process holding the 'purge' lease runs a round (decision 120). Every server
+ * process calls this; the lease makes one of them do the work each period. Answers a stop function.
+ */
+export function startPurging(db: DB, pg: boolean, seconds: number, log: { error(o: object, msg: string): void }) {
+  if (!seconds) return () => undefined;
+  const holder = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const everyMs = seconds * 1000;
+  let running = false;
+  const round = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if (await takeLease(db, 'purge', holder, Math.max(everyMs - 1000, everyMs / 2))) await purgeExpired(db, pg);
+    } catch (err) {
+      log.error({ err }, 'purge of expired rows failed');
+    } finally {
+      running = false;
+    }
+  };
+  // The first round soon after start, at a random moment so that processes started together spread out.
+  const first = setTimeout(round, 5000 + Math.random() * 10_000);
+  const timer = setInterval(round, everyMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { API, PLATFORM_API } from '@portal/domain/api-paths';
+import type { Config } from '../config';
+import { badRequest } from '../lib/errors';
+import { databaseStore } from '../lib/rate-limit-store';
+
+export const RATE_LIMITED = '请求过于频繁，请稍后再试';
+
+type LimitName = 'captcha' | 'sms' | 'login' | 'register';
+
+/** The public endpoints a stranger can call in a loop, and the limit each counts against. */
+const LIMITED: Record<string, LimitName> = {
+  [API.captchaImage]: 'captcha',
+  [API.sendCode]: 'sms',
+  [API.sendOldPhoneCode]: 'sms',
+  [API.login]: 'login',
+  [API.loginMobile]: 'login',
+  [PLATFORM_API.login]: 'login',
+  [API.register]: 'register',
+  [API.forget]: 'register',
+};
+
+const maxOf = (config: Config, name: LimitName) =>
+  ({ captcha: config.RATE_LIMIT_CAPTCHA, sms: config.RATE_LIMIT_SMS, login: config.RATE_LIMIT_LOGIN, register: config.RATE_LIMIT_REGISTER })[name];
+
+/**
+ * Rate limits per client address (decision 119) through @fastify/rate-limit with a database store:
+ * RATE_LIMIT_* calls per RATE_LIMIT_WINDOW_SECONDS to each group of endpoints above. Checked when the
+ * request arrives, before its body is read or its signature checked. Over the limit: HTTP 200,
+ * `{code: 400, msg: 请求过于频繁，请稍后再试}` and Retry-After. Register before the routes.
+ */
+export async function registerRateLimits(app: FastifyInstance) {
+  const { config } = app;
+  // Runs before the plugin's own onRoute hook (registered below), so the routes arrive configured.
+  app.addHook('onRoute', (route) => {
+    const name = LIMITED[route.url];
+    if (!name || route.method === 'HEAD') return;
+    const max = maxOf(config, name);
+    route.config = { ...route.config, rateLimit: max ? { max, keyGenerator: (req: FastifyRequest) => `${name}|${req.ip}` } : false };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseStore(app.db),
+    timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    hook: 'onRequest',
+    errorResponseBuilder: () => badRequest(RATE_LIMITED),
+  });
+}
+
+/** Every limit off: for test apps and benchmarks that call login and captcha far more than a person. */
+export const RATE_LIMITS_OFF = { RATE_LIMIT_CAPTCHA: '0', RATE_LIMIT_SMS: '0', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_REGISTER: '0' } as const;
