@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { pathOf } from '../../../test/signed-file';
 import { absoluteFor } from '../../modules/files/storage-paths';
 import { DEMO } from './demo';
 
@@ -33,7 +34,7 @@ describe('demo after-sales and gallery', () => {
     expect(gallery.body.rows.every((r: { omsOrder: { orderNo: string } }) => r.omsOrder.orderNo)).toBe(true);
     for (const row of gallery.body.rows as Array<{ omsProductCompletionPicList: Array<{ fileUrl: string }> }>) {
       expect(row.omsProductCompletionPicList.length).toBeGreaterThanOrEqual(2);
-      for (const p of row.omsProductCompletionPicList) expect(existsSync(absoluteFor(t.config.DATA_DIR, p.fileUrl)!)).toBe(true);
+      for (const p of row.omsProductCompletionPicList) expect(existsSync(absoluteFor(t.config.DATA_DIR, pathOf(p.fileUrl))!)).toBe(true);
     }
   });
 });

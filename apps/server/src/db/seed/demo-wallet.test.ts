@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { PLATFORM_WALLET_API } from '@portal/domain/wallet';
 import { get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { pathOf } from '../../../test/signed-file';
 import { absoluteFor } from '../../modules/files/storage-paths';
 import { DEMO } from './demo';
 
@@ -28,7 +29,7 @@ describe('demo wallet', () => {
     const op = await post(t, '/api/platform/login', { account: DEMO.operatorAccount, password: DEMO.operatorPassword }, { role: 'platform' });
     const pending = await get(t, PLATFORM_WALLET_API.recharges, { token: op.body.data.token, role: 'platform', query: { payStatus: 2 } });
     expect(pending.body.total).toBe(1);
-    const abs = absoluteFor(t.config.DATA_DIR, pending.body.rows[0].credentials)!;
+    const abs = absoluteFor(t.config.DATA_DIR, pathOf(pending.body.rows[0].credentials))!;
     expect(existsSync(abs)).toBe(true);
     expect(readFileSync(abs).subarray(1, 4).toString()).toBe('PNG');
     const served = await t.app.inject({ method: 'GET', url: pending.body.rows[0].credentialsUrl });

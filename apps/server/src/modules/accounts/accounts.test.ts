@@ -4,6 +4,7 @@ import { ADDRESS_DETAIL_TOO_LONG, MASKED_PASSWORD, SUB_ACCOUNT_PHONE_TAKEN, SUB_
 import { MSG } from '@portal/domain/messages';
 import { FILE_NOT_OWNED } from '@portal/domain/uploads';
 import { createSubAccount, createVendor, get, nextPhone, post, startTestApp, type TestApp } from '../../../test/helper';
+import { signedFile } from '../../../test/signed-file';
 import { SAMPLE, upload } from '../../../test/upload';
 import { MENU_NO_DATA_SCOPE, MENU_NOT_GRANTED } from './sub-account-menus.service';
 
@@ -35,7 +36,7 @@ describe('manufacturer info', () => {
     expect(save.body).toMatchObject({ code: 200, msg: MSG.saveOk });
     const r = await get(t, API.manufacturerInfo, { token: a.token });
     expect(r.body.data).toMatchObject({
-      name: '华东', company: '华东家电有限公司', contacts: '王经理', license: lic.body.data!.fileUrl,
+      name: '华东', company: '华东家电有限公司', contacts: '王经理', license: signedFile(lic.body.data!.fileUrl),
       technicalUserVoList: [{ name: '李工', phone: '13700137000' }],
       manufacturerOutletDiscountFlag: 0, orderDiscountFlag: 0,
     });

@@ -3,6 +3,7 @@ import { AFTER_SALE_MSG, PLATFORM_AFTER_SALE_API } from '@portal/domain/after-sa
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { signedFile } from '../../../test/signed-file';
 import { createOrder, uploadedPicture } from './after-sales.fixtures';
 
 let t: TestApp;
@@ -111,7 +112,7 @@ describe('compensation flow', () => {
 
     const detail = await get(t, API.afterSale(id), { token: vendor.token });
     expect(detail.body.data).toMatchObject({
-      id, type: 1, status: 0, checkStatus: 0, money: 88, reasons: '师傅上门损坏客户财物', voucher, orderId: o.id, oldOrder: o.orderNo, newOrder: '', statusTip: '平台审核中，请耐心等待',
+      id, type: 1, status: 0, checkStatus: 0, money: 88, reasons: '师傅上门损坏客户财物', voucher: signedFile(voucher), orderId: o.id, oldOrder: o.orderNo, newOrder: '', statusTip: '平台审核中，请耐心等待',
     });
     expect(detail.body.data.timeline[0].content).toContain('提交赔偿申请');
 

@@ -57,7 +57,7 @@ describe('gallery list', () => {
       completionTime: '2026-10-05 10:00:00',
     });
     expect(r.body.rows[1].omsProductCompletionPicList.map((p: { id: number }) => p.id)).toEqual(picsA);
-    expect(r.body.rows[1].omsProductCompletionPicList[0]).toMatchObject({ fileType: 1, fileUrl: expect.stringMatching(/^\/order\/.+\.png$/) });
+    expect(r.body.rows[1].omsProductCompletionPicList[0]).toMatchObject({ fileType: 1, fileUrl: expect.stringMatching(/^\/files\/order\/.+\.png\?expires=\d+&sig=[0-9a-f]{64}$/) });
     expect(ids(await list({ pageNum: 2, pageSize: 1 }))).toEqual([a.id]);
   });
 

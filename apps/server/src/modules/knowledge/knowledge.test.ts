@@ -4,6 +4,7 @@ import { KNOWLEDGE_EXT } from '@portal/domain/files';
 import { MSG, fileTypeMessage } from '@portal/domain/messages';
 import { FILE_NOT_OWNED } from '@portal/domain/uploads';
 import { call, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { signedFile } from '../../../test/signed-file';
 import { SAMPLE, upload } from '../../../test/upload';
 import { readZipEntries } from '../../../test/zip';
 
@@ -41,7 +42,7 @@ describe('knowledge base', () => {
     expect(all.body.rows).toHaveLength(2);
     const found = await get(t, API.baseList, { token: a.token, query: { title: '手册' } });
     expect(found.body.rows).toHaveLength(1);
-    expect(found.body.rows[0]).toMatchObject({ id: one.id, title: '安装手册', fileUrl: one.fileUrl, fileType: 3, fileName: 'manual.pdf' });
+    expect(found.body.rows[0]).toMatchObject({ id: one.id, title: '安装手册', fileUrl: signedFile(one.fileUrl), fileType: 3, fileName: 'manual.pdf' });
     expect(found.body.rows[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const types = (await get(t, API.baseList, { token: a.token })).body.rows.map((r: any) => r.fileType).sort();
     expect(types).toEqual([2, 3, 4]);

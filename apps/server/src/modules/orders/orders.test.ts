@@ -4,6 +4,7 @@ import { MSG } from '@portal/domain/messages';
 import { ORDER_MSG } from '@portal/domain/orders';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { signedFile } from '../../../test/signed-file';
 import { SAMPLE, upload } from '../../../test/upload';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum, orderPayload, REGION } from './orders.fixtures';
 
@@ -217,7 +218,7 @@ describe('orders that move', () => {
     expect(await balanceOf(t, w.vendorId)).toBe(100000 - 10000 - 1200 - 1000);
     expect(await ledgerSum(t, w.vendorId)).toBe(await balanceOf(t, w.vendorId));
     const info = (await get(t, API.detailInformation(id), { token: w.token })).body.data;
-    expect(info.omsOrderProductList[0].omsProductCompletionPicList).toEqual([expect.objectContaining({ fileUrl: done, fileType: 1 })]);
+    expect(info.omsOrderProductList[0].omsProductCompletionPicList).toEqual([expect.objectContaining({ fileUrl: signedFile(done), fileType: 1 })]);
     const stats = (await get(t, API.orderStatistics, { token: w.token })).body.data;
     expect(stats).toMatchObject({ total: 1, completed: 1 });
     const nodes = d.omsOperateRecordList.map((l: any) => l.node).reverse();

@@ -7,6 +7,7 @@ import { ORDER_STATUS } from '@portal/domain/enums';
 import { PRODUCT_TEXT } from '@portal/domain/products';
 import { FILE_NOT_OWNED } from '@portal/domain/uploads';
 import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { signedFile } from '../../../test/signed-file';
 import { nowIso } from '../../lib/time';
 
 let t: TestApp;
@@ -131,9 +132,9 @@ describe('POST /api/app/products — a valid product', () => {
       categoryNameTwo: '电热水器',
       categoryPath: '热水器 / 电热水器 / 即热式',
       modelName: 'DSF-8.5',
-      productPicture: picture,
-      productVideo: [{ fileName: '安装演示', fileUrl: video, fileType: 2 }],
-      finishedDrawing: [{ fileName: '完工样图', fileUrl: drawing, fileType: 1 }],
+      productPicture: signedFile(picture),
+      productVideo: [{ fileName: '安装演示', fileUrl: signedFile(video), fileType: 2 }],
+      finishedDrawing: [{ fileName: '完工样图', fileUrl: signedFile(drawing), fileType: 1 }],
       installation: 150,
       repair: 80,
       overhaul: 300,

@@ -8,6 +8,7 @@ import { PAY_METHOD, PAY_STATUS, PAY_STATUS_REJECTED, PAYMENT_TYPE } from '@port
 import { PLATFORM_WALLET_API, RECORD_COLUMNS, WALLET_MSG } from '@portal/domain/wallet';
 import { sign } from '@portal/domain/signature';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { signedFile } from '../../../test/signed-file';
 import { SAMPLE, upload } from '../../../test/upload';
 import { moveBalance } from './wallet.service';
 
@@ -264,7 +265,7 @@ describe('platform console', () => {
     const list = await get(t, PLATFORM_WALLET_API.recharges, { ...asOp, query: { payStatus: 2, keyword: '确认测试' } });
     expect(list.body.total).toBe(1);
     const row = list.body.rows[0];
-    expect(row).toMatchObject({ company: '确认测试电器有限公司', phone: v.phone, amount: 20000, credentials: proof, credentialsUrl: `/files${proof}`, remarks: '工行转账', payStatus: 2 });
+    expect(row).toMatchObject({ company: '确认测试电器有限公司', phone: v.phone, amount: 20000, credentials: signedFile(proof), credentialsUrl: signedFile(proof), remarks: '工行转账', payStatus: 2 });
     const ok1 = await post(t, PLATFORM_WALLET_API.confirm(row.id), {}, asOp);
     expect(ok1.body).toMatchObject({ code: 200, msg: WALLET_MSG.confirmOk, data: { balance: 20000 } });
     const again = await post(t, PLATFORM_WALLET_API.confirm(row.id), {}, asOp);
