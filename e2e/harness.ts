@@ -194,6 +194,7 @@ export async function startPortal(env: Record<string, string> = {}) {
   async function skipSmsResendWait(phone: string) {
     const past = new Date(Date.now() - 61_000).toISOString();
     await handle.db.updateTable('sms_codes').set({ created_at: past }).where('phone', '=', phone).execute();
+    await handle.db.updateTable('sms_send_limits').set({ last_sent_at: past }).where('phone', '=', phone).execute();
   }
 
   async function passwordLogin(page: Page, tab: '主账号' | '子账号', user: string, password: string) {

@@ -99,6 +99,8 @@ export const MSG = {
   tabSubAccountPermissions: '子账号权限设置',
   gallery: '完工图库',
   urgentFeeName: '加急费',
+  // account safety (decision 113)
+  loginNeedsCaptcha: '密码错误次数较多，请输入图形验证码后再登录',
 } as const;
 
 export const fileTypeMessage = (types: readonly string[]) => `${MSG.fileFormat}, 请上传${types.join('/')}格式文件!`;

@@ -5,6 +5,7 @@ import type { FilesTables } from './schema/files';
 import type { WalletTables } from './schema/wallet';
 import type { OrderTables } from './schema/orders';
 import type { AfterSaleTables } from './schema/after-sales';
+import type { LimitTables } from './schema/limits';
 import type { SecurityTables } from './schema/security';
 import type { IdempotencyTables } from './schema/idempotency';
 
@@ -15,6 +16,7 @@ export interface Database extends FilesTables {}
 export interface Database extends WalletTables {}
 export interface Database extends OrderTables {}
 export interface Database extends AfterSaleTables {}
+export interface Database extends LimitTables {}
 export interface Database extends SecurityTables {}
 export interface Database extends IdempotencyTables {}
 

@@ -42,7 +42,11 @@ export async function createSession(db: DB | Tx, kind: 'vendor' | 'platform', us
 }
 
 export const deleteSession = (db: DB | Tx, id: number) => db.deleteFrom('sessions').where('id', '=', id).execute();
-export const deleteUserSessions = (db: DB | Tx, kind: 'vendor' | 'platform', userId: number) =>
-  db.deleteFrom('sessions').where('kind', '=', kind).where('user_id', '=', userId).execute();
+/** Ends every session of the user, except `keepSessionId` (the session that asked, when it stays signed in). */
+export const revokeUserSessions = (db: DB | Tx, kind: 'vendor' | 'platform', userId: number, keepSessionId: number | null) => {
+  let q = db.deleteFrom('sessions').where('kind', '=', kind).where('user_id', '=', userId);
+  if (keepSessionId !== null) q = q.where('id', '!=', keepSessionId);
+  return q.execute();
+};
 export const deleteVendorSessions = (db: DB | Tx, vendorId: number) =>
   db.deleteFrom('sessions').where('kind', '=', 'vendor').where('vendor_id', '=', vendorId).execute();

@@ -7,6 +7,7 @@ import { parse } from '../../lib/errors';
 import { vendorOf } from '../../plugins/auth';
 import { accessService } from './access.service';
 import { createCaptcha } from './captcha.service';
+import { answerLogin, loginCaptchaBody } from './lockout';
 
 export default async function accessRoutes(app: FastifyInstance) {
   const svc = accessService(app);
@@ -18,15 +19,16 @@ export default async function accessRoutes(app: FastifyInstance) {
   app.post(API.sendOldPhoneCode, user, async (req) => ok(await svc.sendOldPhoneCode(vendorOf(req), parse(V.sendOldPhoneCodeBody, req.body))));
   app.post(API.login, pub, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    return ok(await svc.passwordLogin(parse(V.passwordLoginBody, { ...body, isSubAccount: body.isSubAccount === true })), MSG.loginOk);
+    const parsed = parse(V.passwordLoginBody, { ...body, isSubAccount: body.isSubAccount === true });
+    return answerLogin(async () => ok(await svc.passwordLogin(parsed, req.ip, parse(loginCaptchaBody, body)), MSG.loginOk));
   });
-  app.post(API.loginMobile, pub, async (req) => ok(await svc.smsLogin(parse(V.smsLoginBody, req.body)), MSG.loginOk));
+  app.post(API.loginMobile, pub, async (req) => ok(await svc.smsLogin(parse(V.smsLoginBody, req.body), req.ip), MSG.loginOk));
   app.post(API.register, pub, async (req) => ok(await svc.register(parse(V.registerBody, req.body))));
   app.post(API.forget, pub, async (req) => ok(await svc.forget(parse(V.forgetBody, req.body)), MSG.modifyOk));
   app.post(API.quit, user, async (req) => ok(await svc.logout(vendorOf(req).sessionId)));
   app.post(API.logoff, { config: { access: 'main' } }, async (req) => ok(await svc.closeAccount(vendorOf(req)), MSG.logoffOk));
   app.post(API.updatePass, { config: { access: 'app:user:safe' } }, async (req) =>
-    ok(await svc.updatePassword(vendorOf(req), req.body), MSG.modifyOk),
+    answerLogin(async () => ok(await svc.updatePassword(vendorOf(req), req.body, req.ip), MSG.modifyOk)),
   );
   app.post(API.changePhoneCaptcha, { config: { access: 'app:user:safe' } }, async (req) =>
     ok(await svc.checkOldPhone(vendorOf(req), parse(V.changePhoneCaptchaBody, req.body))),

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { OLD_PASSWORD_WRONG, changePasswordByOldBody } from '@portal/domain/accounts';
+import { OLD_PASSWORD_WRONG, SUB_ACCOUNT_PHONE_TAKEN, changePasswordByOldBody } from '@portal/domain/accounts';
 import * as V from '@portal/domain/validation';
 import { badRequest, parse, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import * as repo from './access.repository';
 import { consumeCaptcha } from './captcha.service';
-import { issueSmsCode, verifySmsCode } from './sms-code.service';
-import { assertNotLocked, clearFailures, recordFailure, WRONG_CREDENTIALS } from './lockout';
+import { consumeSmsCode, issueSmsCode, verifySmsCode } from './sms-code.service';
+import { clearAllFailures, clearFailures, guardPasswordCheck, loginSubject, verifyOrDummy } from './lockout';
 
 export const PHONE_NOT_REGISTERED = '该手机号未注册';
 export const PHONE_REGISTERED = '该手机号已注册';
@@ -31,6 +32,16 @@ export function accessService(app: FastifyInstance) {
     await issueSmsCode(db, sms, body.phone, body.type);
   }
 
+  /** A main phone is one live account's (unique index users_main_phone_live): a lost race says so too. */
+  async function phoneTaken<T>(work: Promise<T>, isSub = false): Promise<T> {
+    try {
+      return await work;
+    } catch (e) {
+      if (isUniqueViolation(e, isSub ? 'users_sub_phone_live' : 'users_main_phone_live', 'users.phone')) throw badRequest(isSub ? SUB_ACCOUNT_PHONE_TAKEN : PHONE_REGISTERED);
+      throw e;
+    }
+  }
+
   async function boundPhone(p: VendorPrincipal) {
     const user = await repo.findUserById(db, p.userId);
     if (!user?.phone) throw badRequest(NO_BOUND_PHONE);
@@ -43,20 +54,29 @@ export function accessService(app: FastifyInstance) {
     await issueSmsCode(db, sms, await boundPhone(p), body.type);
   }
 
-  async function passwordLogin(body: z.infer<typeof V.passwordLoginBody>) {
-    const user = body.isSubAccount ? await repo.findSubBy(db, 'account', body.account) : await repo.findMainByPhone(db, body.phone);
-    if (!user) throw badRequest(WRONG_CREDENTIALS);
-    assertNotLocked(user);
-    if (!(await verifyPassword(body.password, user.password_hash))) return recordFailure(db, 'users', user);
-    await clearFailures(db, 'users', user.id);
-    return { token: await repo.createSession(db, 'vendor', user.id, user.vendor_id) };
+  /** The login name a user's password attempts are counted under (decision 113). */
+  const subjectOf = (user: { is_sub: number; phone: string | null; account: string | null }) =>
+    user.is_sub ? loginSubject.sub(user.account ?? '') : loginSubject.main(user.phone ?? '');
+
+  /**
+   * Password login. Attempts are claimed before the password is compared (lockout.ts); an unknown
+   * name costs one scrypt comparison too and is refused with the same words.
+   */
+  async function passwordLogin(body: z.infer<typeof V.passwordLoginBody>, ip: string, captcha: { uuid?: string; code?: string }) {
+    const subject = body.isSubAccount ? loginSubject.sub(body.account) : loginSubject.main(body.phone);
+    let user: Awaited<ReturnType<typeof repo.findMainByPhone>>;
+    await guardPasswordCheck(db, { subject, source: ip, captcha, captchaGate: true }, async () => {
+      user = body.isSubAccount ? await repo.findSubBy(db, 'account', body.account) : await repo.findMainByPhone(db, body.phone);
+      return verifyOrDummy(body.password, user?.password_hash);
+    });
+    return { token: await repo.createSession(db, 'vendor', user!.id, user!.vendor_id) };
   }
 
-  async function smsLogin(body: z.infer<typeof V.smsLoginBody>) {
+  async function smsLogin(body: z.infer<typeof V.smsLoginBody>, ip: string) {
     const user = body.isSubAccount ? await repo.findSubBy(db, 'phone', body.phone) : await repo.findMainByPhone(db, body.phone);
     if (!user) throw badRequest(PHONE_NOT_REGISTERED);
     await verifySmsCode(db, body.phone, 'login', body.captcha);
-    await clearFailures(db, 'users', user.id);
+    await clearFailures(db, subjectOf(user), ip);
     return { token: await repo.createSession(db, 'vendor', user.id, user.vendor_id) };
   }
 
@@ -64,7 +84,7 @@ export function accessService(app: FastifyInstance) {
     if (await repo.findMainByPhone(db, body.phone)) throw badRequest(PHONE_REGISTERED);
     await verifySmsCode(db, body.phone, 'register', body.captcha);
     const passwordHash = await hashPassword(body.password);
-    return db.transaction().execute(async (tx) => {
+    return phoneTaken(db.transaction().execute(async (tx) => {
       const now = nowIso();
       const vendor = await tx.insertInto('vendors').values({ company: body.company, name: body.company, created_at: now }).returning('id').executeTakeFirstOrThrow();
       const user = await tx
@@ -73,25 +93,34 @@ export function accessService(app: FastifyInstance) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return { token: await repo.createSession(tx, 'vendor', user.id, vendor.id) };
-    });
+    }));
   }
 
   async function forget(body: z.infer<typeof V.forgetBody>) {
     const user = await repo.findMainByPhone(db, body.phone);
     if (!user) throw badRequest(PHONE_NOT_REGISTERED);
     await verifySmsCode(db, body.phone, 'forget', body.captcha);
-    const passwordHash = await hashPassword(body.password);
+    await setPassword(user, await hashPassword(body.password), null);
+  }
+
+  /**
+   * One way to set a new password: the hash, every count of failed attempts, and every session of
+   * the user except `keepSessionId` (the one that made the change, if any), in one transaction.
+   */
+  async function setPassword(user: { id: number; is_sub: number; phone: string | null; account: string | null }, passwordHash: string, keepSessionId: number | null) {
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', user.id).execute();
-      await repo.deleteUserSessions(tx, 'vendor', user.id);
+      await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      await clearAllFailures(tx, subjectOf(user));
+      await repo.revokeUserSessions(tx, 'vendor', user.id, keepSessionId);
     });
   }
 
   /**
    * Change password from the security screen (docs/decisions/095): with a bound phone, a code sent
-   * to it (type forget); a sub-account without one gives its old password instead.
+   * to it (type forget); a sub-account without one gives its old password instead. Every other
+   * session of the account ends; this one stays.
    */
-  async function updatePassword(p: VendorPrincipal, raw: unknown) {
+  async function updatePassword(p: VendorPrincipal, raw: unknown, ip: string) {
     const user = await repo.findUserById(db, p.userId);
     if (!user) throw unauthorized();
     let password: string;
@@ -101,26 +130,35 @@ export function accessService(app: FastifyInstance) {
       password = body.password;
     } else {
       const body = parse(changePasswordByOldBody, raw);
-      assertNotLocked(user);
-      if (!(await verifyPassword(body.oldPassword, user.password_hash))) return recordFailure(db, 'users', user, OLD_PASSWORD_WRONG);
+      await guardPasswordCheck(db, { subject: subjectOf(user), source: ip, captchaGate: false, wrong: OLD_PASSWORD_WRONG }, () => verifyOrDummy(body.oldPassword, user.password_hash));
       password = body.password;
     }
-    const passwordHash = await hashPassword(password);
-    await db.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, locked_until: null }).where('id', '=', p.userId).execute();
+    await setPassword(user, await hashPassword(password), p.sessionId);
   }
 
   async function checkOldPhone(p: VendorPrincipal, body: z.infer<typeof V.changePhoneCaptchaBody>) {
     await verifySmsCode(db, await boundPhone(p), 'oldPhone', body.captcha, false);
   }
 
+  /**
+   * Both codes are checked (each check claims an attempt), then used up together with the change in
+   * one transaction; every other session of the account ends.
+   */
   async function changePhone(p: VendorPrincipal, body: z.infer<typeof V.changePhoneBody>) {
     const oldPhone = await boundPhone(p);
     if (body.newPhone === oldPhone) throw badRequest('新手机号不能与原手机号相同');
     if (await repo.findMainByPhone(db, body.newPhone)) throw badRequest(PHONE_REGISTERED);
-    await verifySmsCode(db, oldPhone, 'oldPhone', body.captcha, false);
-    await verifySmsCode(db, body.newPhone, 'changePhone', body.newCaptcha);
-    await verifySmsCode(db, oldPhone, 'oldPhone', body.captcha);
-    await db.updateTable('users').set({ phone: body.newPhone }).where('id', '=', p.userId).execute();
+    const oldCode = await verifySmsCode(db, oldPhone, 'oldPhone', body.captcha, false);
+    const newCode = await verifySmsCode(db, body.newPhone, 'changePhone', body.newCaptcha, false);
+    await phoneTaken(
+      db.transaction().execute(async (tx) => {
+        await consumeSmsCode(tx, newCode);
+        await consumeSmsCode(tx, oldCode);
+        await tx.updateTable('users').set({ phone: body.newPhone }).where('id', '=', p.userId).execute();
+        await repo.revokeUserSessions(tx, 'vendor', p.userId, p.sessionId);
+      }),
+      p.isSub,
+    );
   }
 
   async function logout(sessionId: number) {

@@ -146,13 +146,22 @@ describe('register, login, forgot password', () => {
     expect((await post(t, API.login, { isSubAccount: false, phone: nextPhone() })).body.msg).toBe(MSG.passwordRequired);
     expect((await post(t, API.login, { isSubAccount: true, password: 'x' })).body.msg).toBe(MSG.accountRequired);
   });
-  it('locks an account after five wrong passwords, with a clear message', async () => {
+  it('asks for the graphic captcha after three wrong passwords and locks after five, with clear messages', async () => {
     const v = await createVendor(t);
-    for (let i = 0; i < 4; i++) expect((await post(t, API.login, { phone: v.phone, password: 'wrong-pass', isSubAccount: false })).body.msg).toBe(WRONG_CREDENTIALS);
-    expect((await post(t, API.login, { phone: v.phone, password: 'wrong-pass', isSubAccount: false })).body.msg).toBe(lockedMessage(15));
-    const right = await post(t, API.login, { phone: v.phone, password: v.password, isSubAccount: false });
+    const wrong = (extra: object = {}) => post(t, API.login, { phone: v.phone, password: 'wrong-pass', isSubAccount: false, ...extra });
+    for (let i = 0; i < 2; i++) expect((await wrong()).body).toMatchObject({ code: 400, msg: WRONG_CREDENTIALS, data: { captchaRequired: false } });
+    expect((await wrong()).body).toMatchObject({ code: 400, msg: WRONG_CREDENTIALS, data: { captchaRequired: true } });
+    expect((await wrong()).body).toMatchObject({ code: 400, msg: MSG.loginNeedsCaptcha, data: { captchaRequired: true } });
+    expect((await wrong({ ...(await solveCaptcha(t)), code: 'zzzz' })).body).toMatchObject({ msg: CAPTCHA_WRONG, data: { captchaRequired: true } });
+    expect((await wrong(await solveCaptcha(t))).body.msg).toBe(WRONG_CREDENTIALS);
+    expect((await wrong(await solveCaptcha(t))).body.msg).toBe(lockedMessage(15));
+    const right = await post(t, API.login, { phone: v.phone, password: v.password, isSubAccount: false, ...(await solveCaptcha(t)) });
     expect(right.body.code).toBe(400);
     expect(right.body.msg).toMatch(/已锁定/);
+  });
+  it('answers an unknown phone exactly as a wrong password', async () => {
+    const r = await post(t, API.login, { phone: nextPhone(), password: 'whatever1', isSubAccount: false });
+    expect(r.body).toMatchObject({ code: 400, msg: WRONG_CREDENTIALS, data: { captchaRequired: false } });
   });
   it('resets a forgotten password and revokes old sessions', async () => {
     const v = await createVendor(t);

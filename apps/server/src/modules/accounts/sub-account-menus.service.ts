@@ -65,12 +65,15 @@ export async function permissionTree(db: DB, vendorId: number, userId: number): 
   return build(null);
 }
 
+/** Adds grants not held yet; ones already held keep their scope. ON CONFLICT, so parallel grants never collide on the key. */
 async function insertGrants(tx: Tx, vendorId: number, userId: number, ids: number[], scopeOf: (id: number) => number) {
-  const held = new Set((await tx.selectFrom('user_menus').select('menu_id').where('user_id', '=', userId).execute()).map((r) => r.menu_id));
-  const fresh = [...new Set(ids)].filter((id) => !held.has(id));
-  if (fresh.length) {
-    await tx.insertInto('user_menus').values(fresh.map((menu_id) => ({ user_id: userId, menu_id, vendor_id: vendorId, data_permissions: scopeOf(menu_id) }))).execute();
-  }
+  const fresh = [...new Set(ids)];
+  if (!fresh.length) return;
+  await tx
+    .insertInto('user_menus')
+    .values(fresh.map((menu_id) => ({ user_id: userId, menu_id, vendor_id: vendorId, data_permissions: scopeOf(menu_id) })))
+    .onConflict((oc) => oc.columns(['user_id', 'menu_id']).doNothing())
+    .execute();
 }
 
 /** Grant a menu: with it come its parents (to reach it) and its children (what it groups). */

@@ -4,6 +4,7 @@ import type { subAccountBody } from '@portal/domain/validation';
 import type { DB, Tx } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { nowIso, toShanghai } from '../../lib/time';
 
 type Body = z.infer<typeof subAccountBody>;
@@ -46,14 +47,30 @@ async function assertUnique(db: DB | Tx, body: Body, selfId?: number) {
   if (body.phone && (await taken('phone', body.phone))) throw badRequest(SUB_ACCOUNT_PHONE_TAKEN);
 }
 
+/**
+ * Names and phones are unique among live sub-accounts by index (users_sub_account_live,
+ * users_sub_phone_live); the check above gives the usual answer, this one the answer to a lost race.
+ */
+async function unlessTaken<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (isUniqueViolation(e, 'users_sub_account_live', 'users.account')) throw badRequest(SUB_ACCOUNT_TAKEN);
+    if (isUniqueViolation(e, 'users_sub_phone_live', 'users.phone')) throw badRequest(SUB_ACCOUNT_PHONE_TAKEN);
+    throw e;
+  }
+}
+
 export async function addSubAccount(db: DB, vendorId: number, body: Body) {
   await assertUnique(db, body);
   const passwordHash = await hashPassword(body.password);
-  const row = await db
-    .insertInto('users')
-    .values({ vendor_id: vendorId, is_sub: 1, account: body.account, phone: body.phone || null, name: body.name, password_hash: passwordHash, created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await unlessTaken(
+    db
+      .insertInto('users')
+      .values({ vendor_id: vendorId, is_sub: 1, account: body.account, phone: body.phone || null, name: body.name, password_hash: passwordHash, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+  );
   return { id: row.id };
 }
 
@@ -63,16 +80,20 @@ export async function updateSubAccount(db: DB, vendorId: number, body: Body) {
   await assertUnique(db, body, current.id);
   const passwordChanged = body.password !== MASKED_PASSWORD;
   const passwordHash = passwordChanged ? await hashPassword(body.password) : current.password_hash;
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('users')
-      .set({ name: body.name, phone: body.phone || null, account: body.account, password_hash: passwordHash, ...(passwordChanged ? { failed_logins: 0, locked_until: null } : {}) })
-      .where('id', '=', current.id)
-      .execute();
-    if (passwordChanged || body.account !== current.account) {
-      await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
-    }
-  });
+  await unlessTaken(
+    db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('users')
+        .set({ name: body.name, phone: body.phone || null, account: body.account, password_hash: passwordHash })
+        .where('id', '=', current.id)
+        .execute();
+      if (passwordChanged || body.account !== current.account) {
+        await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
+      }
+      // A new password: the failed attempts counted under the sub-account's login name start again (decision 113).
+      if (passwordChanged) await tx.deleteFrom('login_failures').where('subject', '=', `sub:${current.account ?? ''}`).execute();
+    }),
+  );
 }
 
 /** Delete: its grants and sessions go with it; its records stay with the vendor. */
