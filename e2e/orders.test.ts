@@ -377,4 +377,52 @@ describe('orders journey', () => {
     await listed;
     await operator.getByRole('link', { name: order_no }).waitFor();
   });
+
+  test('a double click on 提交订单, and the retry after its answer was lost, place one order under one Idempotency-Key', async () => {
+    await vendor.goto(`/?visit=${Date.now()}#/orderCreate`);
+    await vendor.getByTestId('order-create').waitFor();
+    await vendor.locator('label.ant-radio-button-wrapper', { hasText: '保外' }).click();
+    await vendor.getByRole('radio', { name: '维修' }).check();
+    await chooseProduct(vendor, 0, 'KFR-72LW');
+    await vendor.getByTestId('product-line').first().getByRole('radio', { name: '普通' }).check();
+    await vendor.getByTestId('address-text').fill('钱七 13755556666 北京市朝阳区建国路88号SOHO现代城');
+    await vendor.getByRole('button', { name: /识\s*别/ }).click();
+    await expect.poll(() => vendor.getByPlaceholder('请输入客户手机号码').inputValue()).toBe('13755556666');
+    const count = async () => Number((await portal.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    // The first request reaches the server, which writes the order, but its answer is lost on the way back.
+    const keys: string[] = [];
+    let loseAnswer = true;
+    const isAdd = (url: URL) => url.pathname === API.orderAdd;
+    await vendor.route(isAdd, async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!loseAnswer) return route.continue();
+      loseAnswer = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    try {
+      await vendor.getByRole('button', { name: '提交订单' }).dblclick();
+      await vendor.locator('.ant-message-notice', { hasText: MSG.otherError }).waitFor();
+      await expect.poll(count).toBe(before + 1);
+      // The user submits again: the same action, so the same key, and the server answers as it did.
+      const answered = vendor.waitForResponse((r) => r.url().endsWith(API.orderAdd));
+      await vendor.getByRole('button', { name: '提交订单' }).click();
+      // The order now on the server has this customer phone: the phone warning asks first.
+      const confirm = vendor.locator('.ant-modal-confirm:visible');
+      if ((await Promise.race([answered.then(() => 'answered'), confirm.waitFor({ timeout: 15_000 }).then(() => 'confirm')])) === 'confirm') {
+        await confirm.getByRole('button', { name: /继续提交|确\s*定/ }).click();
+      }
+      const res = await answered;
+      expect(res.headers()['idempotent-replayed']).toBe('true');
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+      await vendor.getByText('下单成功').waitFor();
+    } finally {
+      await vendor.unroute(isAdd);
+    }
+    expect(await count()).toBe(before + 1);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
 });

@@ -1,8 +1,10 @@
 import { CODE, CODE_TEXT, type Envelope, type PageEnvelope } from '@portal/domain/codes';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG } from '@portal/domain/idempotency';
 import { MSG } from '@portal/domain/messages';
 import { sign } from '@portal/domain/signature';
 import { DUPLICATE_LOCK_RELEASE_MS, REQUEST_TIMEOUT_MS, SIGN_KEY } from '../config/env';
 import { ApiError, DuplicateRequestError } from './api-error';
+import { createActionKeys } from './idempotency-keys';
 import { notifier } from './notifier';
 import { saveBlob, filenameFromDisposition } from './save-blob';
 
@@ -16,6 +18,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Reject a duplicate while an identical request runs. Default: on for page() and POST. */
   lock?: boolean;
+  /** Send an Idempotency-Key, one per user action (decision 128): every request that creates or moves money or an order. */
+  idempotent?: boolean;
   signal?: AbortSignal;
 }
 
@@ -57,6 +61,7 @@ export function signedHeaders(role: string, token: string, method: string, path:
 
 export function createHttpClient(client: ClientOptions) {
   const locks = new Set<string>();
+  const actionKeys = createActionKeys(DUPLICATE_LOCK_RELEASE_MS);
   let loginPromptOpen = false;
 
   function toast(text: string) {
@@ -113,10 +118,11 @@ export function createHttpClient(client: ClientOptions) {
     throw new ApiError(res.status, shown, res.status);
   }
 
-  async function send(method: string, path: string, opts: RequestOptions, accept: 'json' | 'blob'): Promise<Response> {
+  async function send(method: string, path: string, opts: RequestOptions, accept: 'json' | 'blob', idempotencyKey?: string): Promise<Response> {
     const rawQuery = buildQuery(opts.query);
     const bodyText = opts.body === undefined ? '' : JSON.stringify(opts.body);
     const headers = signedHeaders(client.role, client.token.get(), method, path, rawQuery, bodyText);
+    if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
     if (bodyText) headers['content-type'] = 'application/json';
     headers.accept = accept === 'json' ? 'application/json' : '*/*';
 
@@ -148,9 +154,15 @@ export function createHttpClient(client: ClientOptions) {
 
   async function envelope<T extends { code: number; msg?: string }>(method: string, path: string, opts: RequestOptions, lockByDefault: boolean): Promise<T> {
     const key = `${method} ${path}?${buildQuery(opts.query)}${method === 'GET' ? '' : ` ${JSON.stringify(opts.body ?? null)}`}`;
+    // The action's key is kept through network errors, timeouts, server errors and 请求处理中 (the
+    // retry must carry it); any other answer ends the action.
+    const idemKey = opts.idempotent ? actionKeys.keyFor(key) : undefined;
     return withLock(key, opts.lock ?? lockByDefault, async () => {
-      const res = await send(method, path, opts, 'json');
-      if (!res.ok) return httpFailure(res, !!opts.silent);
+      const res = await send(method, path, opts, 'json', idemKey);
+      if (!res.ok) {
+        if (idemKey && res.status < 500) actionKeys.settle(key, idemKey);
+        return httpFailure(res, !!opts.silent);
+      }
       let json: T;
       try {
         json = (await res.json()) as T;
@@ -158,6 +170,7 @@ export function createHttpClient(client: ClientOptions) {
         if (!opts.silent) toast(MSG.otherError);
         throw new ApiError(-1, MSG.otherError, res.status);
       }
+      if (idemKey && json.msg !== IDEMPOTENCY_MSG.inProgress) actionKeys.settle(key, idemKey);
       return checkBody(json, !!opts.silent);
     });
   }

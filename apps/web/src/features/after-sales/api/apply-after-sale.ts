@@ -16,7 +16,7 @@ export interface ApplyAfterSaleBody {
 }
 
 /** POST /api/app/afterSales/application; success toasts 添加成功 and refreshes orders and cases. */
-export const applyAfterSale = (body: ApplyAfterSaleBody) => http.post<{ id: number }>(API.afterSaleApply, body);
+export const applyAfterSale = (body: ApplyAfterSaleBody) => http.post<{ id: number }>(API.afterSaleApply, body, { idempotent: true });
 
 export function useApplyAfterSale() {
   const qc = useQueryClient();

@@ -34,16 +34,17 @@ type Action =
   | { kind: 'processing'; id: number }
   | { kind: 'complete'; id: number; remark?: string };
 
+const once = { idempotent: true };
 const run = (a: Action) => {
   switch (a.kind) {
     case 'approve':
-      return platformHttp.post(PLATFORM_AFTER_SALE_API.approve(a.id), { processingStatus: a.processingStatus, remark: a.remark });
+      return platformHttp.post(PLATFORM_AFTER_SALE_API.approve(a.id), { processingStatus: a.processingStatus, remark: a.remark }, once);
     case 'reject':
-      return platformHttp.post(PLATFORM_AFTER_SALE_API.reject(a.id), { reason: a.reason });
+      return platformHttp.post(PLATFORM_AFTER_SALE_API.reject(a.id), { reason: a.reason }, once);
     case 'processing':
-      return platformHttp.post(PLATFORM_AFTER_SALE_API.processing(a.id), {});
+      return platformHttp.post(PLATFORM_AFTER_SALE_API.processing(a.id), {}, once);
     case 'complete':
-      return platformHttp.post(PLATFORM_AFTER_SALE_API.complete(a.id), { remark: a.remark });
+      return platformHttp.post(PLATFORM_AFTER_SALE_API.complete(a.id), { remark: a.remark }, once);
   }
 };
 

@@ -6,6 +6,6 @@ import { useOrderMutation } from './use-order-mutation';
 export type OrderAddPayload = Record<string, unknown>;
 
 /** POST /api/app/order/add → the new order id. */
-export const addOrder = (body: OrderAddPayload) => http.post<number | { id: number }>(API.orderAdd, body);
+export const addOrder = (body: OrderAddPayload) => http.post<number | { id: number }>(API.orderAdd, body, { idempotent: true });
 
 export const useAddOrder = () => useOrderMutation(addOrder);

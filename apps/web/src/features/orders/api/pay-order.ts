@@ -3,6 +3,6 @@ import { http } from '../../../lib/request';
 import { useOrderMutation } from './use-order-mutation';
 
 /** POST /api/app/order/pay/{id}: pay from the wallet balance (silent: the screen shows the outcome). */
-export const payOrder = (id: number | string) => http.post<unknown>(API.orderPay(id), undefined, { silent: true });
+export const payOrder = (id: number | string) => http.post<unknown>(API.orderPay(id), undefined, { silent: true, idempotent: true });
 
 export const usePayOrder = () => useOrderMutation(payOrder);

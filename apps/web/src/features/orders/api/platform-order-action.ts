@@ -6,7 +6,7 @@ import { platformHttp } from '../../../platform/lib/platform-request';
 
 /** POST /api/platform/orders/{id}/{action}: one state-machine move, acting for the master. */
 export const runPlatformOrderAction = (v: { id: number; action: PlatformOrderAction; body: Partial<PlatformActionBody> }) =>
-  platformHttp.post<{ id: number; status: number; node: number }>(PLATFORM_ORDER_API.action(v.id, v.action), v.body);
+  platformHttp.post<{ id: number; status: number; node: number }>(PLATFORM_ORDER_API.action(v.id, v.action), v.body, { idempotent: true });
 
 export function usePlatformOrderAction() {
   const qc = useQueryClient();

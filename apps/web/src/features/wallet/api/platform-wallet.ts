@@ -70,7 +70,7 @@ function usePlatformMutation<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: walletKeys.platform }) });
 }
 
-export const useConfirmRecharge = () => usePlatformMutation((id: number) => platformHttp.post<{ balance: number }>(PLATFORM_WALLET_API.confirm(id), {}));
+export const useConfirmRecharge = () => usePlatformMutation((id: number) => platformHttp.post<{ balance: number }>(PLATFORM_WALLET_API.confirm(id), {}, { idempotent: true }));
 export const useRejectRecharge = () =>
-  usePlatformMutation(({ id, reason }: { id: number; reason: string }) => platformHttp.post(PLATFORM_WALLET_API.reject(id), { reason }));
-export const useAdjustBalance = () => usePlatformMutation((input: AdjustInput) => platformHttp.post<{ balance: number }>(PLATFORM_WALLET_API.adjust, input));
+  usePlatformMutation(({ id, reason }: { id: number; reason: string }) => platformHttp.post(PLATFORM_WALLET_API.reject(id), { reason }, { idempotent: true }));
+export const useAdjustBalance = () => usePlatformMutation((input: AdjustInput) => platformHttp.post<{ balance: number }>(PLATFORM_WALLET_API.adjust, input, { idempotent: true }));

@@ -12,7 +12,7 @@ export interface RechargeInput {
 }
 
 /** POST /api/app/recordss: a top-up awaiting the platform's confirmation. */
-export const submitRecharge = (input: RechargeInput) => http.post<{ id: number; transactionFlowNo: string }>(API.recharge, input);
+export const submitRecharge = (input: RechargeInput) => http.post<{ id: number; transactionFlowNo: string }>(API.recharge, input, { idempotent: true });
 
 export function useSubmitRecharge() {
   const qc = useQueryClient();
