@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status when the failure happened at the HTTP level, else 200. */
     public readonly httpStatus = 200,
+    /** The refusal's `data`, when the server sent one (e.g. a login's captchaRequired). */
+    public readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -87,7 +87,7 @@ export function createHttpClient(client: ClientOptions) {
   }
 
   /** Spec 01 §8 body codes: 200 passes, everything else is shown (unless silent) and thrown. */
-  function checkBody<T extends { code: number; msg?: string }>(json: T, silent: boolean): T {
+  function checkBody<T extends { code: number; msg?: string; data?: unknown }>(json: T, silent: boolean): T {
     if (json.code === CODE.ok) return json;
     if (json.code === CODE.unauthorized) {
       promptLogin();
@@ -95,7 +95,7 @@ export function createHttpClient(client: ClientOptions) {
     }
     const text = json.code === CODE.badRequest ? json.msg || MSG.apiError : (CODE_TEXT[json.code] ?? MSG.otherError);
     if (!silent) toast(text);
-    throw new ApiError(json.code, text);
+    throw new ApiError(json.code, text, 200, json.data ?? null);
   }
 
   /** Spec 01 §8 HTTP level: 500/422 show the server message, 404 a maintenance text, 401 nothing. */

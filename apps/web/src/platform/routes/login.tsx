@@ -10,11 +10,16 @@ import { zodRule } from '../../lib/form-rules';
 import { platformToken } from '../../lib/token-store';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
 import { platformHttp } from '../lib/platform-request';
+import { CaptchaField } from '../../components/verification/captcha-field';
+import { useLoginCaptcha } from '../../features/access/use-login-captcha';
 import '../layout/platform.css';
+import '../../features/access/components/login.css';
 
 interface LoginForm {
   account: string;
   password: string;
+  /** The graphic captcha, once the server asks for it (after three wrong passwords, decision 113). */
+  code?: string;
 }
 
 /** Operator sign-in (POST /api/platform/login, role platform); the token is kept apart from the vendor's. */
@@ -24,17 +29,25 @@ export default function PlatformLoginScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<LoginForm>();
+  const captcha = useLoginCaptcha();
 
   const submit = async (values: LoginForm) => {
+    if (captcha.needed && !values.code?.trim()) {
+      form.setFields([{ name: 'code', errors: [MSG.captchaRequired] }]);
+      return;
+    }
     setBusy(true);
     try {
-      const { token } = await platformHttp.post<{ token: string }>(PLATFORM_API.login, values);
+      const { token } = await platformHttp.post<{ token: string }>(PLATFORM_API.login, { account: values.account, password: values.password, ...captcha.fields(values.code) });
       platformToken.set(token);
       message.success(MSG.loginOk);
       const back = params.get('redirect');
       navigate(back && back.startsWith('/platform/') && back !== paths.platform.login.path ? back : paths.platform.recharges.getHref(), { replace: true });
-    } catch {
-      // shown by the request layer
+    } catch (e) {
+      // the message is shown by the request layer
+      form.setFieldsValue({ password: '', code: '' });
+      captcha.afterRefusal(e);
     } finally {
       setBusy(false);
     }
@@ -47,13 +60,14 @@ export default function PlatformLoginScreen() {
           <img src="/logo.svg" alt="" width={32} height={32} />
           平台运营后台
         </div>
-        <Form<LoginForm> layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form<LoginForm> form={form} layout="vertical" onFinish={submit} requiredMark={false}>
           <Form.Item name="account" label="运营账号" rules={[zodRule(requiredText(MSG.accountRequired))]}>
             <Input prefix={<UserOutlined />} placeholder="请输入账号" autoComplete="username" />
           </Form.Item>
           <Form.Item name="password" label="密码" rules={[zodRule(requiredText(MSG.passwordRequired))]}>
             <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" />
           </Form.Item>
+          {captcha.needed && <CaptchaField captcha={captcha.state} />}
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             登录
           </Button>

@@ -7,7 +7,9 @@ interface TokenAnswer {
 
 // Forms map their own errors onto fields and toasts, so these calls stay silent where noted.
 
-export const passwordLogin = (body: { isSubAccount: false; phone: string; password: string } | { isSubAccount: true; account: string; password: string }) =>
+/** `uuid`/`code`: the graphic captcha, sent once the server has asked for it (decision 113). */
+type LoginCaptcha = { uuid?: string; code?: string };
+export const passwordLogin = (body: ({ isSubAccount: false; phone: string; password: string } | { isSubAccount: true; account: string; password: string }) & LoginCaptcha) =>
   http.post<TokenAnswer>(API.login, body);
 
 export const smsLogin = (body: { phone: string; captcha: string; isSubAccount: boolean }) => http.post<TokenAnswer>(API.loginMobile, body);

@@ -8,11 +8,15 @@ import { passwordLogin } from '../api/auth';
 import { readRememberedLogin, writeRememberedLogin } from '../remembered-login';
 import { useSignIn } from './use-sign-in';
 import { ActionLink } from '../../../components/action-link';
+import { CaptchaField } from '../../../components/verification/captcha-field';
+import { useLoginCaptcha } from '../use-login-captcha';
 
 interface Values {
   userName: string;
   password: string;
   remember: boolean;
+  /** The graphic captcha, once the server asks for it (after three wrong passwords). */
+  code?: string;
 }
 
 /** Password sign-in for a main account (phone) or a sub-account (account name). */
@@ -20,6 +24,7 @@ export function PasswordLoginForm({ isSub, onForgot, onSmsLogin }: { isSub: bool
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const signIn = useSignIn();
+  const captcha = useLoginCaptcha();
   const remembered = readRememberedLogin();
   const initial: Values =
     remembered && remembered.isSubAccountFlag === isSub
@@ -27,16 +32,22 @@ export function PasswordLoginForm({ isSub, onForgot, onSmsLogin }: { isSub: bool
       : { userName: '', password: '', remember: !!remembered };
 
   const submit = async (v: Values) => {
+    if (captcha.needed && !v.code?.trim()) {
+      form.setFields([{ name: 'code', errors: [MSG.captchaRequired] }]);
+      return;
+    }
     setBusy(true);
     try {
       const userName = v.userName.trim();
+      const extra = captcha.fields(v.code);
       const { token } = isSub
-        ? await passwordLogin({ isSubAccount: true, account: userName, password: v.password })
-        : await passwordLogin({ isSubAccount: false, phone: userName, password: v.password });
+        ? await passwordLogin({ isSubAccount: true, account: userName, password: v.password, ...extra })
+        : await passwordLogin({ isSubAccount: false, phone: userName, password: v.password, ...extra });
       writeRememberedLogin(v.remember ? { isSubAccountFlag: isSub, userName, password: v.password } : null);
       signIn(token);
-    } catch {
-      form.setFieldValue('password', '');
+    } catch (e) {
+      form.setFieldsValue({ password: '', code: '' });
+      captcha.afterRefusal(e);
     } finally {
       setBusy(false);
     }
@@ -56,6 +67,7 @@ export function PasswordLoginForm({ isSub, onForgot, onSmsLogin }: { isSub: bool
       <Form.Item name="password" label="密码" rules={[zodRule(loginPassword)]}>
         <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={20} />
       </Form.Item>
+      {captcha.needed && <CaptchaField captcha={captcha.state} />}
       <div className="login-card__row">
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox>记住密码</Checkbox>
