@@ -378,7 +378,8 @@ describe('orders journey', () => {
     await operator.getByRole('link', { name: order_no }).waitFor();
   });
 
-  test('a double click on 提交订单, and the retry after its answer was lost, place one order under one Idempotency-Key', async () => {
+  /** The out-of-warranty repair form of 钱七, filled and ready to submit. */
+  async function fillRepairOrder() {
     await vendor.goto(`/?visit=${Date.now()}#/orderCreate`);
     await vendor.getByTestId('order-create').waitFor();
     await vendor.locator('label.ant-radio-button-wrapper', { hasText: '保外' }).click();
@@ -388,6 +389,10 @@ describe('orders journey', () => {
     await vendor.getByTestId('address-text').fill('钱七 13755556666 北京市朝阳区建国路88号SOHO现代城');
     await vendor.getByRole('button', { name: /识\s*别/ }).click();
     await expect.poll(() => vendor.getByPlaceholder('请输入客户手机号码').inputValue()).toBe('13755556666');
+  }
+
+  test('a double click on 提交订单, and the retry after its answer was lost, place one order under one Idempotency-Key', async () => {
+    await fillRepairOrder();
     const count = async () => Number((await portal.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
     // The first request reaches the server, which writes the order, but its answer is lost on the way back.
@@ -424,5 +429,12 @@ describe('orders journey', () => {
     expect(keys.length).toBeGreaterThanOrEqual(2);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    // The same order placed again, once the first was answered, is a new action: a new key, a new order.
+    await fillRepairOrder();
+    const sent = vendor.waitForRequest((r) => r.url().endsWith(API.orderAdd));
+    await submitOrder(vendor);
+    expect((await sent).headers()['idempotency-key']).not.toBe(keys[0]);
+    expect(await count()).toBe(before + 2);
   });
 });
