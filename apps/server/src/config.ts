@@ -66,9 +66,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length) {
     throw new Error(`Refusing to start with NODE_ENV=production:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  if (production && (c.FILE_URL_SECRET === DEFAULT_FILE_URL_SECRET || c.FILE_URL_SECRET.length < 32 || c.FILE_URL_SECRET === c.SIGN_KEY)) {
-    throw new Error('Refusing to start with NODE_ENV=production:\n  FILE_URL_SECRET: file links are signed with it; set FILE_URL_SECRET to a random secret of at least 32 characters (e.g. `openssl rand -hex 32`), not the default and not SIGN_KEY');
-  }
   return {
     ...c,
     // Demo data and the development outbox (which shows codes) are on by default, never in production.

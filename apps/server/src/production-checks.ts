@@ -1,5 +1,6 @@
 import { DEFAULT_SIGN_KEY } from '@portal/domain/signature';
 import type { Env } from './config';
+import { DEFAULT_FILE_URL_SECRET } from './lib/file-urls';
 
 /**
  * What NODE_ENV=production refuses to start with (decision 118): each problem names its setting and
@@ -9,6 +10,9 @@ export function productionProblems(c: Env): string[] {
   const problems: string[] = [];
   if (c.SIGN_KEY === DEFAULT_SIGN_KEY) {
     problems.push('SIGN_KEY: the default signing key is public; set SIGN_KEY to a key of your own (and build the web app with the same SIGN_KEY)');
+  }
+  if (c.FILE_URL_SECRET === DEFAULT_FILE_URL_SECRET || c.FILE_URL_SECRET.length < 32 || c.FILE_URL_SECRET === c.SIGN_KEY) {
+    problems.push('FILE_URL_SECRET: file links are signed with it; set FILE_URL_SECRET to a random secret of at least 32 characters (e.g. `openssl rand -hex 32`), not the default and not SIGN_KEY');
   }
   if (c.PORTAL_DEMO_DATA === true) {
     problems.push('PORTAL_DEMO_DATA=1: demo data (a demo vendor and an operator with a known password) is never seeded in production; unset it or set 0, and create the first operator with `npm run operator:create`');
