@@ -143,7 +143,9 @@ describe('account info', () => {
     const img = page.locator('#license img');
     await img.waitFor();
     const src = await img.getAttribute('src');
-    expect(src).toMatch(/^\/files\/license\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
+    // A short-lived signed URL (decision 121); the bare path is refused.
+    expect(src).toMatch(/^\/files\/license\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png\?expires=\d+&sig=[0-9a-f]{64}$/);
+    expect((await page.request.get(src!.replace(/\?.*$/, ''))).status()).toBe(403);
     const served = await page.request.get(src!);
     expect(Buffer.from(await served.body()).equals(transferReceiptPng())).toBe(true);
     await img.click();

@@ -55,6 +55,6 @@ describe('console uploads', () => {
     const file = await portal.db.selectFrom('files').selectAll().where('path', '=', up.data.fileUrl).executeTakeFirstOrThrow();
     expect(file.vendor_id).toBe(0);
     expect(file.operator_id).toBeGreaterThan(0);
-    await operator.locator(`img[src$="${up.data.fileUrl}"]`).first().waitFor();
+    await operator.locator(`img[src*="${up.data.fileUrl}?expires="]`).first().waitFor();
   });
 });

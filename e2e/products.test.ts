@@ -119,8 +119,9 @@ describe('product catalogue journey', () => {
     expect(stored.picture).toMatch(/^\/product\/\d{4}\/\d{2}\/[0-9a-f]{32}\.png$/);
     expect(JSON.parse(stored.videos)).toEqual([{ fileName: '安装演示', fileType: 2, fileUrl: expect.stringMatching(/\.mp4$/) }]);
     expect(JSON.parse(stored.drawings)).toEqual([{ fileName: '完工样图', fileType: 1, fileUrl: expect.stringMatching(/\.png$/) }]);
-    // The picture is served back.
-    const served = await fetch(`${portal.baseUrl}/files${stored.picture}`);
+    // The picture is served back through a signed URL only (decision 121).
+    expect((await fetch(`${portal.baseUrl}/files${stored.picture}`)).status).toBe(403);
+    const served = await fetch(`${portal.baseUrl}${portal.app.fileUrls.sign(stored.picture)}`);
     expect(served.status).toBe(200);
 
     await openList(page);

@@ -16,7 +16,10 @@ export const http = createHttpClient({
 
 export interface UploadedFile {
   fileName: string;
+  /** the stored path */
   fileUrl: string;
+  /** a short-lived signed URL to show the file (decision 121) */
+  url: string;
 }
 
 /** Server-hosted upload (POST /api/common/uploadFile?type={dir}, multipart field `file`). */

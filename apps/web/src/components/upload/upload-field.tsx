@@ -8,7 +8,7 @@ import { notifier } from '../../lib/notifier';
 import { ApiError, type UploadedFile } from '../../lib/request';
 import { VENDOR_UPLOADS, cloudUpload, type UploadVia } from './cloud-upload';
 import { useFilePreview } from './file-preview';
-import { usesCloudStorage } from './image-root';
+import { rememberLocalCopy, usesCloudStorage } from './image-root';
 import { countError, sizeError, typeError } from './upload-rules';
 import { itemOf, itemsOf, valueOf, type UploadItem, type UploadValue } from './upload-value';
 import './upload-field.css';
@@ -52,6 +52,11 @@ export interface UploadFieldProps {
   buttonText?: string;
   id?: string;
   via?: UploadVia;
+}
+
+function withLocalCopy(path: string, file: File) {
+  rememberLocalCopy(path, URL.createObjectURL(file));
+  return path;
 }
 
 export function UploadField({
@@ -100,9 +105,10 @@ export function UploadField({
   async function send(file: File) {
     const b = batch.current;
     try {
+      // The server answers a signed url to show the file; a cloud key is shown from the browser's own copy.
       const path = usesCloudStorage()
-        ? await cloudUpload(file, dir, (p) => trackProgress(file, p), via)
-        : (await via.client.upload<UploadedFile>(via.uploadPath, file, { query: { type: dir }, silent: true, onProgress: (p) => trackProgress(file, p) }))?.fileUrl;
+        ? withLocalCopy(await cloudUpload(file, dir, (p) => trackProgress(file, p), via), file)
+        : (await via.client.upload<UploadedFile>(via.uploadPath, file, { query: { type: dir }, silent: true, onProgress: (p) => trackProgress(file, p) }))?.url;
       if (b !== batch.current || b.failed) return;
       if (!path) {
         // An answer without data: drop the whole batch and show the list as it was.
