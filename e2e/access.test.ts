@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API } from '@portal/domain/api-paths';
+import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
-import { startPortal, type Portal } from './harness';
+import { DEMO_LOGINS as DEMO, startPortal, type Portal } from './harness';
 
 // Issue #2 journey: register through the screens, sign out and in (password, SMS), reset the
 // password, and a sub-account that only sees its permitted menus.
@@ -192,6 +192,48 @@ describe('access journey', () => {
     expect(page.url()).toContain('#/login');
     await portal.loginAsMain(page, phone, newPassword);
     expect(new URL(page.url()).hash).toBe('#/');
+    await page.context().close();
+  });
+
+  test('three wrong passwords: the login form asks for the graphic captcha, and signs in with it (decision 113)', async () => {
+    const page = await portal.newPage();
+    await page.goto('/#/login?type=1');
+    await page.getByRole('tab', { name: '主账号' }).click();
+    expect(await page.getByPlaceholder('请输入图形验证码').count()).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      const answer = page.waitForResponse((r) => r.url().endsWith(API.login));
+      await page.getByLabel('手机号', { exact: true }).fill(phone);
+      await page.getByLabel('密码', { exact: true }).fill(`Wrong${i}pass`);
+      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+      await answer;
+    }
+    await page.getByPlaceholder('请输入图形验证码').waitFor();
+    await portal.screenshot(page, 'login-captcha');
+    // Submitting without it says what is missing.
+    await page.getByLabel('密码', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await eventually(() => errorText(page, MSG.captchaRequired).isVisible()).toBe(true);
+    await page.getByPlaceholder('请输入图形验证码').fill(await portal.readCaptcha(page));
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.waitForURL((u) => u.hash === '#/');
+    await page.context().close();
+  });
+
+  test('the console login asks for the captcha after three wrong passwords too', async () => {
+    const page = await portal.newPage();
+    await page.goto('/#/platform/login');
+    for (let i = 0; i < 3; i++) {
+      const answer = page.waitForResponse((r) => r.url().endsWith(PLATFORM_API.login));
+      await page.getByLabel('运营账号').fill(DEMO.operatorAccount);
+      await page.getByLabel('密码').fill(`Wrong${i}pass`);
+      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+      await answer;
+    }
+    await page.getByPlaceholder('请输入图形验证码').waitFor();
+    await page.getByLabel('密码').fill(DEMO.operatorPassword);
+    await page.getByPlaceholder('请输入图形验证码').fill(await portal.readCaptcha(page));
+    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.waitForURL((u) => u.hash.startsWith('#/platform/') && !u.hash.startsWith('#/platform/login'));
     await page.context().close();
   });
 
