@@ -1,6 +1,7 @@
 // After-sales and compensation (spec 02 §2.5, §3, §4, §5, §7) and the completed-work gallery (§2.8).
 import { z } from 'zod';
 import { MSG } from './messages';
+import { INT_MAX, idList as sharedIdList } from './validation';
 
 /** Texts the spec does not give (docs/decisions/080). */
 export const AFTER_SALE_MSG = {
@@ -24,6 +25,12 @@ export const AFTER_SALE_MSG = {
   approveOk: '审核通过',
   completeOk: '售后已完成',
 } as const;
+
+/**
+ * A compensation beyond what the vendor paid for the order, less what it was already compensated
+ * (docs/decisions/116); `leftYuan` is what may still be compensated, e.g. "62.00" or "0.00".
+ */
+export const compensationOverPaidMsg = (leftYuan: string) => `赔偿总额不能超过该订单的实付金额，本单最多还可赔偿¥${leftYuan}`;
 
 export const AFTER_SALE_STATUS = { applying: 0, processing: 1, completed: 2, closed: 3 } as const;
 export const AFTER_SALE_CHECK = { reviewing: 0, approved: 1, rejected: 2, withdrawn: 3 } as const;
@@ -57,7 +64,7 @@ export const compensationMoney = z
 /** POST /api/app/afterSales/application (spec 02 §5 After-sales apply). */
 export const afterSaleApplyBody = z
   .object({
-    orderId: z.coerce.number({ error: AFTER_SALE_MSG.orderRequired }).int(AFTER_SALE_MSG.orderRequired).positive(AFTER_SALE_MSG.orderRequired),
+    orderId: z.coerce.number({ error: AFTER_SALE_MSG.orderRequired }).int(AFTER_SALE_MSG.orderRequired).positive(AFTER_SALE_MSG.orderRequired).max(INT_MAX, AFTER_SALE_MSG.orderRequired),
     type: afterSaleType,
     money: z.union([z.string(), z.number()]).optional().nullable(),
     reasons: z
@@ -95,7 +102,7 @@ export const afterSaleListQuery = z.object({
   status: optionalStatus,
   minTime: optionalText(30),
   maxTime: optionalText(30),
-  pageNum: z.coerce.number().int().min(1).catch(1),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(AFTER_SALE_PAGE_SIZE),
 });
 export type AfterSaleListQuery = z.infer<typeof afterSaleListQuery>;
@@ -202,21 +209,17 @@ export function afterSaleSteps(a: AfterSaleStateLike): { current: number; error:
 // ---------- gallery ----------
 /** List filters of the gallery (API.galleryList, docs/decisions/081). */
 export const galleryListQuery = z.object({
-  categoryId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().positive().optional().catch(undefined)),
+  categoryId: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().positive().max(INT_MAX).optional().catch(undefined)),
   keyword: optionalText(100),
   minTime: optionalText(30),
   maxTime: optionalText(30),
   serviceType: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().min(1).max(4).optional().catch(undefined)),
-  pageNum: z.coerce.number().int().min(1).catch(1),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(GALLERY_PAGE_SIZE),
 });
 export type GalleryListQuery = z.infer<typeof galleryListQuery>;
 
-const idList = z
-  .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()])
-  .optional()
-  .nullable()
-  .transform((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : String(v).split(',')).map((x) => Number(String(x).trim())).filter((n) => Number.isInteger(n) && n > 0));
+const idList = z.preprocess((v) => (v == null ? [] : v), sharedIdList(AFTER_SALE_MSG.picturesRequired));
 
 /** API.galleryDownload: chosen pictures and/or whole orders. */
 export const galleryDownloadBody = z

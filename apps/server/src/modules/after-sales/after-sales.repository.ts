@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { afterSaleCheck, afterSaleStatus, afterSaleType } from '@portal/domain/enums';
-import { afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type PlatformAfterSaleListQuery } from '@portal/domain/after-sales';
+import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type PlatformAfterSaleListQuery } from '@portal/domain/after-sales';
 import { fenToYuan } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
@@ -136,4 +136,36 @@ export async function writeCaseLog(tx: Tx, c: { id: number; vendor_id: number },
 
 export function reasonsOf(db: DB | Tx, type: number) {
   return db.selectFrom('after_sale_reasons').select(['id', 'type', 'content']).where('type', '=', type).orderBy('sort').orderBy('id').execute();
+}
+
+/** The statuses of an open case: at most one per order (unique index after_sales_one_open_per_order). */
+export const OPEN_CASE_STATUSES = [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS.processing];
+
+/**
+ * The order's row locked until the transaction ends, so compensation checks of one order run one at a
+ * time: `for update` on PostgreSQL; on SQLite every transaction already holds the write lock (begin immediate).
+ */
+export async function lockOrderRow(tx: Tx, orderId: number): Promise<void> {
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select id from orders where id = ${orderId} for update`.execute(tx);
+  }
+}
+
+/**
+ * What may still be compensated on an order (decision 116): what the vendor paid for it (real_pay_fen of a
+ * paid order) less the approved compensations; `exceptCase` leaves one case out of the sum.
+ */
+export async function compensationRoomFen(db: DB | Tx, orderId: number, exceptCase: number | null = null): Promise<{ paidFen: number; compensatedFen: number; leftFen: number }> {
+  const order = await db.selectFrom('orders').select(['real_pay_fen', 'paid_flag']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  let q = db
+    .selectFrom('after_sales')
+    .select(sql<string | number | null>`sum(money_fen)`.as('n'))
+    .where('order_id', '=', orderId)
+    .where('type', '=', 1)
+    .where('check_status', '=', AFTER_SALE_CHECK.approved);
+  if (exceptCase !== null) q = q.where('id', '<>', exceptCase);
+  const { n } = await q.executeTakeFirstOrThrow();
+  const paidFen = order.paid_flag === 1 ? Number(order.real_pay_fen) : 0;
+  const compensatedFen = Number(n ?? 0);
+  return { paidFen, compensatedFen, leftFen: Math.max(0, paidFen - compensatedFen) };
 }

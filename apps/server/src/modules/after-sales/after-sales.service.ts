@@ -1,9 +1,9 @@
-import { AFTER_SALE_CHECK, AFTER_SALE_MSG, AFTER_SALE_STATUS, PROCESSING_STATUS, type AfterSaleApplyInput } from '@portal/domain/after-sales';
+import { AFTER_SALE_CHECK, AFTER_SALE_MSG, AFTER_SALE_STATUS, compensationOverPaidMsg, PROCESSING_STATUS, type AfterSaleApplyInput } from '@portal/domain/after-sales';
 import { afterSaleType, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
 import { deriveStatusInfo } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import type { AfterSalesTable } from '../../db/schema/after-sales';
 import { badRequest, notFound } from '../../lib/errors';
@@ -14,7 +14,7 @@ import { assertOwnFiles } from '../files/files.repository';
 import { loadOrder, transit } from '../orders/order-state-machine';
 import { userDisplayName } from '../wallet/wallet.repository';
 import { moveBalance } from '../wallet/wallet.service';
-import { reasonsOf, writeCaseLog } from './after-sales.repository';
+import { compensationRoomFen, lockOrderRow, OPEN_CASE_STATUSES, reasonsOf, writeCaseLog } from './after-sales.repository';
 import { redispatchOrder } from './redispatch';
 
 /** A path as the upload widget sends it, with the image root (e.g. /files) removed. */
@@ -50,16 +50,17 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
       return db.transaction().execute(async (tx) => {
         const order = await loadOrder(tx, input.orderId, p.vendorId);
         if (orderScope !== null && order.created_by !== orderScope) throw notFound();
-        const open = await tx
-          .selectFrom('after_sales')
-          .select('id')
-          .where('order_id', '=', order.id)
-          .where('status', 'in', [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS.processing])
-          .executeTakeFirst();
+        const open = await tx.selectFrom('after_sales').select('id').where('order_id', '=', order.id).where('status', 'in', OPEN_CASE_STATUSES).executeTakeFirst();
         if (open) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
         if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);
         const now = nowIso();
         const moneyFen = input.type === 1 ? yuanToFen(input.money) : 0;
+        if (input.type === 1) {
+          // Early and friendly; the approval checks it again under the order's lock (decision 116).
+          const { leftFen } = await compensationRoomFen(tx, order.id);
+          if (moneyFen > leftFen) throw badRequest(compensationOverPaidMsg(fenToYuanText(leftFen)));
+        }
+        // The unique index on open cases is the guard; a concurrent apply that got there first wins.
         const created = await tx
           .insertInto('after_sales')
           .values({
@@ -76,8 +77,11 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
             voucher: voucher.join(','),
             created_at: now,
           })
+          // The index predicate is written as the index's, literally, so both engines infer the index.
+          .onConflict((oc) => oc.column('order_id').where(sql<boolean>`status in (0, 1)`).doNothing())
           .returning(['id', 'vendor_id'])
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
+        if (!created) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
         const typeName = afterSaleType.label(input.type);
         const what = input.type === 1 ? `申请赔偿 ¥${fenToYuanText(moneyFen)}` : '申请售后';
         await transit(tx, 'requestAfterSale', order.id, p.vendorId, {
@@ -130,9 +134,13 @@ export function afterSalesPlatformService(db: DB) {
         const log = { operator: op.name, relevanceType: 'afterSale', relevanceId: id };
         const now = nowIso();
         if (current.type === 1) {
+          // One compensation check of an order at a time; the sum and the credit commit together.
+          await lockOrderRow(tx, current.order_id);
           const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.completed, check_time: now, finished_at: now, checked_by: op.operatorId });
           const order = await loadOrder(tx, c.order_id, c.vendor_id);
           const money = Number(c.money_fen);
+          const { leftFen } = await compensationRoomFen(tx, c.order_id, c.id);
+          if (money > leftFen) throw badRequest(compensationOverPaidMsg(fenToYuanText(leftFen)));
           const moved = await moveBalance(tx, {
             vendorId: c.vendor_id,
             amountFen: money,
