@@ -5,6 +5,7 @@ import type { DbHandle } from './db/connect';
 import { logSender } from './lib/sms';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerFileServing, registerFileUrls } from './plugins/files';
 import { registerIdempotency } from './plugins/idempotency';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   registerRawJson(app);
   registerSignatureCheck(app);
   registerAuth(app);
+  registerInputGuard(app);
   registerFileUrls(app);
   registerIdempotency(app);
   // Responses are compressed; request bodies never are (our clients send plain JSON and multipart).

@@ -22,7 +22,7 @@ export const knowledgeEditBody = knowledgeAddBody.extend({ id });
 
 export const knowledgeListQuery = z.object({
   title: z.string().trim().max(100).optional().catch(undefined),
-  pageNum: z.coerce.number().int().min(1).catch(1),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(10),
 });
 

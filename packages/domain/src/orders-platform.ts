@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import { INT_MAX } from './validation';
 import { ORDER_MSG, doorTimeAllowed } from './orders';
 
 // The operator console's order API: list every vendor's orders, dispatch to a master, and act for
@@ -44,13 +45,13 @@ const picture = z.object({
   fileUrl: z.string().trim().min(1).max(500),
   fileType: z.coerce.number().int().min(1).max(2).default(1),
   /** the order line the picture belongs to; empty for recycle/overall pictures */
-  orderProductId: z.coerce.number().int().positive().optional().nullable(),
+  orderProductId: z.coerce.number().int().positive().max(INT_MAX).optional().nullable(),
 });
 
 /** One body for every action; each action checks the fields it needs (see `needs`). */
 export const platformActionBody = z
   .object({
-    masterId: z.coerce.number().int().positive().optional(),
+    masterId: z.coerce.number().int().positive().max(INT_MAX).optional(),
     doorTime: z.string().trim().optional(),
     remarks: z.string().trim().max(400, ORDER_MSG.text400).optional().default(''),
     pictures: z.array(picture).max(50).optional().default([]),
@@ -79,8 +80,8 @@ export { doorTimeAllowed };
 
 export const platformOrderListQuery = z.object({
   keyWords: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ''),
-  status: z.coerce.number().int().optional().catch(undefined),
-  vendorId: z.coerce.number().int().positive().optional().catch(undefined),
-  pageNum: z.coerce.number().int().min(1).catch(1),
+  status: z.coerce.number().int().min(0).max(INT_MAX).optional().catch(undefined),
+  vendorId: z.coerce.number().int().positive().max(INT_MAX).optional().catch(undefined),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(200).catch(20),
 });

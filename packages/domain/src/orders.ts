@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { MARKER_COLORS, DEFAULT_MARKER, PRICE_FIELDS, guideField, priceFieldFor, type PriceField } from './enums';
-import { PHONE_PATTERN } from './validation';
+import { MARKER_COLORS, DEFAULT_MARKER, ORDER_LABELS, PRICE_FIELDS, guideField, orderNode, orderStatus, priceFieldFor, type PriceField } from './enums';
+import { IDS_MAX, INPUT_MSG, INT_MAX, PAGE_SIZE_MAX, PHONE_PATTERN, YUAN_MAX, idList, isWholeYuan } from './validation';
 
 // Order payloads (spec 02 §3, §5) and the pure rules both sides share: status flags, the
 // virtual-taking display, the progress bar and THE pricing function (integer fen).
@@ -43,8 +43,9 @@ const positiveYuan = (requiredMsg: string = MSG.positiveInteger) =>
     .transform((v) => String(v).trim())
     .refine((v) => v !== '', requiredMsg)
     .refine((v) => /^\d+$/.test(v) && Number(v) > 0, MSG.positiveInteger)
+    .refine((v) => Number(v) <= YUAN_MAX, INPUT_MSG.amountTooLarge)
     .transform(Number);
-const idNum = z.coerce.number({ error: ORDER_MSG.productChoose }).int().positive(ORDER_MSG.productChoose);
+const idNum = z.coerce.number({ error: ORDER_MSG.productChoose }).int(ORDER_MSG.productChoose).positive(ORDER_MSG.productChoose).max(INT_MAX, ORDER_MSG.productChoose);
 const regionId = z.union([z.string(), z.number()], { error: MSG.regionRequired }).transform((v) => String(v).trim()).refine((v) => v !== '', MSG.regionRequired);
 const regionName = z.string({ error: MSG.regionRequired }).trim().min(1, MSG.regionRequired);
 const extension = z.string().trim().regex(/^\d{0,10}$/, ORDER_MSG.extensionInvalid).optional().nullable().transform((v) => v ?? '');
@@ -80,8 +81,8 @@ export const DEFAULT_DOOR_CLOCK = '15:30:00';
 /** A surcharge row: validated when priced, sent (kept) only when complete (spec 02 §5). */
 const surchargeRow = z
   .object({
-    id: z.coerce.number().int().optional().nullable(),
-    pzId: z.coerce.number().int().optional().nullable(),
+    id: z.coerce.number().int().min(0).max(INT_MAX).optional().nullable(),
+    pzId: z.coerce.number().int().min(0).max(INT_MAX).optional().nullable(),
     name: z.string().trim().max(50).optional().nullable(),
     price: z.union([z.string(), z.number()]).optional().nullable(),
     num: z.union([z.string(), z.number()]).optional().nullable(),
@@ -89,7 +90,7 @@ const surchargeRow = z
   .superRefine((r, ctx) => {
     for (const key of ['price', 'num'] as const) {
       const v = r[key];
-      if (v !== undefined && v !== null && String(v).trim() !== '' && !/^\d+$/.test(String(v).trim())) ctx.addIssue({ code: 'custom', message: MSG.positiveInteger, path: [key] });
+      if (v !== undefined && v !== null && String(v).trim() !== '' && !/^\d{1,7}$/.test(String(v).trim())) ctx.addIssue({ code: 'custom', message: MSG.positiveInteger, path: [key] });
     }
   })
   .transform((r) => ({ id: r.id ?? null, pzId: r.pzId ?? null, name: r.name ?? '', price: Number(r.price ?? 0), num: Number(r.num ?? 0) }));
@@ -124,7 +125,7 @@ export const logisticsRows = z
   .transform((rows) => (rows ?? []).filter((r) => r.productId || r.courierCompany || r.courierNum))
   .superRefine((rows, ctx) => {
     for (const r of rows) {
-      const complete = r.productId && Number.isInteger(r.productId) && r.courierCompany && r.courierNum && (!r.courierCompany.includes('顺丰') || r.phone);
+      const complete = r.productId && Number.isInteger(r.productId) && r.productId > 0 && r.productId <= INT_MAX && r.courierCompany && r.courierNum && (!r.courierCompany.includes('顺丰') || r.phone);
       if (!complete) {
         ctx.addIssue({ code: 'custom', message: MSG.logisticsIncomplete });
         return;
@@ -160,13 +161,13 @@ export const orderAddBody = z
     contactName: text(50),
     contactPhone: text(20),
     technicalContacts,
-    addressId: z.coerce.number().int().positive().optional().nullable().transform((v) => v ?? null),
+    addressId: z.coerce.number().int().positive().max(INT_MAX).optional().nullable().transform((v) => v ?? null),
     paymentType: z.coerce.number().int().min(0).max(1).optional().nullable().transform((v) => v ?? null),
     orderSource: text(100),
     orderSourceNum: text(100),
     returnParts: flag01,
     urgentFlag: flag01,
-    urgentType: z.coerce.number().int().optional().nullable(),
+    urgentType: z.coerce.number().int().min(0).max(9).optional().nullable(),
     urgentPrice: z.union([z.string(), z.number()]).optional().nullable(),
     praiseFlag: flag01,
     praisePrice: z.union([z.string(), z.number()]).optional().nullable(),
@@ -180,10 +181,12 @@ export const orderAddBody = z
     if (o.serviceType === 2 && o.productList.some((l) => !l.maintenanceType)) issue(ORDER_MSG.maintenanceRequired, 'productList');
     if (o.urgentFlag === '1') {
       if (!/^\d+$/.test(String(o.urgentPrice ?? '').trim()) || Number(o.urgentPrice) <= 0) issue(MSG.positiveInteger, 'urgentPrice');
+      else if (!isWholeYuan(o.urgentPrice)) issue(INPUT_MSG.amountTooLarge, 'urgentPrice');
       if (o.urgentType !== 1 && o.urgentType !== 2) issue(ORDER_MSG.urgentTypeRequired, 'urgentType');
     }
     if (o.praiseFlag === '1') {
       if (!/^\d+$/.test(String(o.praisePrice ?? '').trim()) || Number(o.praisePrice) <= 0) issue(MSG.positiveInteger, 'praisePrice');
+      else if (!isWholeYuan(o.praisePrice)) issue(INPUT_MSG.amountTooLarge, 'praisePrice');
       if (o.serviceType !== 1) issue(ORDER_MSG.praiseInstallOnly, 'praiseFlag');
     }
     if ((o.urgentFlag === '1' || o.praiseFlag === '1') && o.parole !== 1) issue(ORDER_MSG.extrasInWarrantyOnly, 'parole');
@@ -198,7 +201,7 @@ export const orderAddBody = z
 export type OrderAddInput = z.infer<typeof orderAddBody>;
 
 // ---------- other mutations ----------
-const orderId = z.coerce.number({ error: '订单不存在' }).int().positive('订单不存在');
+const orderId = z.coerce.number({ error: '订单不存在' }).int('订单不存在').positive('订单不存在').max(INT_MAX, '订单不存在');
 
 export const customerModifyBody = z.object({
   orderId,
@@ -237,11 +240,7 @@ export const markerBody = z.object({
 
 /** ids as an array or a comma-joined string; a reason is required (请输入内容). */
 export const cancelBody = z.object({
-  ids: z
-    .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()], { error: MSG.selectOrdersToCancel })
-    .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map((x) => Number(String(x).trim())).filter((n) => Number.isInteger(n) && n > 0))
-    .refine((ids) => ids.length > 0, MSG.selectOrdersToCancel)
-    .refine((ids) => ids.length <= 500, MSG.selectOrdersToCancel),
+  ids: idList(MSG.selectOrdersToCancel, IDS_MAX).refine((ids) => ids.length > 0, MSG.selectOrdersToCancel),
   closeRemark: z.string({ error: MSG.contentRequired }).trim().min(1, MSG.contentRequired).max(400, ORDER_MSG.text400),
 });
 
@@ -250,7 +249,7 @@ export const addressTextBody = z.string({ error: MSG.addressTextRequired }).trim
 export const submissionAddBody = z
   .object({
     orderId,
-    materialSubmissionId: z.coerce.number().int().positive('配件申请不存在'),
+    materialSubmissionId: z.coerce.number().int('配件申请不存在').positive('配件申请不存在').max(INT_MAX, '配件申请不存在'),
     company: z.string({ error: ORDER_MSG.companyRequired }).trim().min(1, ORDER_MSG.companyRequired).max(50),
     trackingNum: z.string({ error: ORDER_MSG.trackingRequired }).trim().min(1, ORDER_MSG.trackingRequired).max(50),
     phone: z.string().trim().optional().nullable().transform((v) => v ?? ''),
@@ -274,29 +273,40 @@ export const auditQuery = z
   });
 
 // ---------- list / export filters ----------
-const csvNumbers = z
-  .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
-  .optional()
-  .nullable()
-  .transform((v) => {
-    if (v === undefined || v === null || v === '') return [] as number[];
-    return (Array.isArray(v) ? v : String(v).split(',')).map((x) => Number(String(x).trim())).filter((n) => Number.isInteger(n));
-  });
+/** Codes of a filter as a comma list or an array: only the filter's own values are kept. */
+const csvCodes = (known: (n: number) => boolean) =>
+  z
+    .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
+    .optional()
+    .nullable()
+    .transform((v) => {
+      if (v === undefined || v === null || v === '') return [] as number[];
+      const parts = Array.isArray(v) ? v : String(v).split(',');
+      return parts.slice(0, 100).map((x) => Number(String(x).trim())).filter((n) => Number.isInteger(n) && known(n));
+    });
+const LABELS: ReadonlySet<string> = new Set(ORDER_LABELS);
+
 export const orderListQuery = z.object({
   keyWords: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ''),
-  label: z.string().trim().optional().catch(undefined).transform((v) => v || ''),
-  node: csvNumbers.catch([]),
+  /** Known labels only, comma-joined (an unknown one filters nothing). */
+  label: z.string().trim().optional().catch(undefined).transform((v) => (v || '').split(',').map((s) => s.trim()).filter((s) => LABELS.has(s)).join(',')),
+  node: csvCodes((n) => orderNode.has(n)).catch([]),
   /** -1 (or empty) all; one code or a comma list (the pending shortcut). */
-  status: csvNumbers.catch([]).transform((v) => v.filter((n) => n !== -1)),
-  minCreateTime: z.string().optional().catch(undefined),
-  maxCreateTime: z.string().optional().catch(undefined),
-  minCompletionTime: z.string().optional().catch(undefined),
-  maxCompletionTime: z.string().optional().catch(undefined),
-  pageNum: z.coerce.number().int().min(1).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(200).catch(50),
+  status: csvCodes((n) => orderStatus.has(n)).catch([]),
+  minCreateTime: z.string().max(30).optional().catch(undefined),
+  maxCreateTime: z.string().max(30).optional().catch(undefined),
+  minCompletionTime: z.string().max(30).optional().catch(undefined),
+  maxCompletionTime: z.string().max(30).optional().catch(undefined),
+  pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(50),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
-export const orderExportBody = orderListQuery.extend({ listOrderId: csvNumbers.catch([]) });
+
+/** The home page's quick-order grid: 14 by default, at most a page. */
+export const quickOrderQuery = z.object({ pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(14) });
+
+/** The checked orders (at most IDS_MAX) or, with none, the filter. */
+export const orderExportBody = orderListQuery.extend({ listOrderId: z.preprocess((v) => (v === '' || v == null ? [] : v), idList(INPUT_MSG.tooManyIds, IDS_MAX)) });
 
 // ---------- state-derived rules ----------
 export interface OrderStateLike {

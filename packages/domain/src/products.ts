@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG, fileTypeMessage } from './messages';
 import { PICTURE_EXT, VIDEO_EXT, extOf, fileTypeCode } from './files';
 import { PRICE_FIELDS, PRICE_LABEL, guideField, type PriceField } from './enums';
-import { id, optionalPhone, pageQuery, positiveInt } from './validation';
+import { IDS_MAX, INT_MAX, PRODUCT_PICKER_PAGE_SIZE, id, idValue, optionalPhone, pageQueryOf, positiveInt } from './validation';
 
 // Product catalogue (spec 02 §3 Product, §5 Add product / Edit technical instructor, §7 Products).
 
@@ -104,16 +104,18 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 export const optionalPositiveInt = z.preprocess(blankToUndefined, positiveInt.max(9_999_999, MSG.positiveInteger).optional());
 
 /** A query number that is absent when blank. */
-const queryNumber = z.preprocess(blankToUndefined, z.coerce.number().optional().catch(undefined));
-const queryId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional().catch(undefined));
+/** A price filter in yuan: beyond 10 million yuan (no price is) it filters nothing. */
+const queryNumber = z.preprocess(blankToUndefined, z.coerce.number().min(0).max(9_999_999).optional().catch(undefined));
+const queryId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(INT_MAX).optional().catch(undefined));
 
 export const categoryListQuery = z.object({
   name: z.string().trim().optional().catch(undefined),
   parentId: queryId,
-  type: z.preprocess(blankToUndefined, z.coerce.number().int().optional().catch(undefined)),
+  type: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(INT_MAX).optional().catch(undefined)),
 });
 
-export const productListQuery = pageQuery.extend({
+/** The order form's product picker asks for 9999 rows (spec 02 §7). */
+export const productListQuery = pageQueryOf(PRODUCT_PICKER_PAGE_SIZE).extend({
   categoryId: queryId,
   categoryId1: queryId,
   categoryId2: queryId,
@@ -146,7 +148,7 @@ const priceShape = Object.fromEntries(PRICE_FIELDS.map((f) => [f, optionalPositi
 /** POST /api/app/products: the add form (spec 02 §5 Add product, in the spec's order). */
 export const productAddBody = z
   .object({
-    categoryId: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.productRequired }).int(MSG.productRequired).positive(MSG.productRequired)),
+    categoryId: z.preprocess(blankToUndefined, z.coerce.number({ error: MSG.productRequired }).int(MSG.productRequired).positive(MSG.productRequired).max(INT_MAX, MSG.productRequired)),
     modelName: z.string({ error: MSG.modelNameRequired }).trim().min(1, MSG.modelNameRequired).max(50, PRODUCT_TEXT.modelNameLength),
     productPicture: z
       .preprocess(
@@ -177,8 +179,9 @@ export const productUpdateBody = z.object({
 /** "12", "12,13" → [12, 13]; anything else is not a product id list. */
 export function parseIdList(text: string): number[] | null {
   const parts = text.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!parts.length || parts.length > 500 || parts.some((p) => !/^\d{1,12}$/.test(p))) return null;
-  return [...new Set(parts.map(Number))];
+  const ids = parts.map(idValue);
+  if (!parts.length || parts.length > IDS_MAX || ids.some((n) => n === null)) return null;
+  return [...new Set(ids as number[])];
 }
 
 // ---- platform review
@@ -208,7 +211,7 @@ export const productRejectBody = z.object({
   reason: z.string({ error: PRODUCT_TEXT.rejectReasonRequired }).trim().min(1, PRODUCT_TEXT.rejectReasonRequired).max(200, '驳回原因最多200个字符'),
 });
 
-export const platformProductListQuery = pageQuery.extend({
+export const platformProductListQuery = pageQueryOf(100).extend({
   checkStatus: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(2).optional().catch(undefined)),
   keywords: z.string().trim().max(100).optional().catch(undefined),
 });

@@ -2,6 +2,37 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import { SMS_TYPES } from './enums';
 
+// Every message zod writes itself (a wrong type, a bound without a message of ours) is Chinese:
+// the zh-CN locale, configured once here. Every schema file of this package imports this module,
+// so no schema parses before it (decision 124).
+z.config(z.locales.zhCN());
+
+// ---- input limits (issue 14, decision 125): what no form sends is refused in Chinese, never
+// passed on to the database (PostgreSQL answers a NUL byte or an integer ≥ 2^31 with an error).
+
+/** Texts the spec does not give for refused input. */
+export const INPUT_MSG = {
+  illegalText: '输入内容含有非法字符',
+  badId: '编号不正确',
+  tooManyIds: '一次最多选择1000条',
+  amountTooLarge: '金额过大',
+  /** Only from the server's last guard (a database data error): the fuzz test expects none. */
+  outOfRange: '请求参数超出范围',
+} as const;
+
+/** The largest id, status or node code a column holds (a 32-bit integer on PostgreSQL). */
+export const INT_MAX = 2_147_483_647;
+/** At most this many ids in one batch or export. */
+export const IDS_MAX = 1000;
+/** A page of a list: at most 100 rows, except the product picker's 9999 (spec 02 §7). */
+export const PAGE_SIZE_MAX = 100;
+export const PRODUCT_PICKER_PAGE_SIZE = 9999;
+/** The largest amount in yuan a form may send (fen stay far inside a 64-bit column). */
+export const YUAN_MAX = 9_999_999;
+/** A whole-yuan amount as text or number: 1…YUAN_MAX. */
+export const isWholeYuan = (v: unknown) => /^\d{1,7}$/.test(String(v ?? '').trim()) && Number(String(v).trim()) > 0;
+
+
 // Field rules with the spec's exact messages, in the spec's order: the first failing rule's
 // message is what the user sees, on the form and from the server alike.
 
@@ -33,14 +64,67 @@ export const ACCOUNT_TEXT = /^[0-9A-Za-z\u4e00-\u9fa5]*$/;
 export const accountText = z.string().regex(ACCOUNT_TEXT, MSG.illegalChars);
 export const subAccountLogin = requiredText(MSG.accountRequired).regex(ACCOUNT_TEXT, MSG.accountChars).min(2, MSG.accountLength).max(20, MSG.accountLength);
 export const text400 = optionalText(400);
-export const positiveInt = z.coerce.number({ error: MSG.positiveInteger }).int(MSG.positiveInteger).positive(MSG.positiveInteger);
-export const id = z.coerce.number().int().positive();
+export const positiveInt = z.coerce.number({ error: MSG.positiveInteger }).int(MSG.positiveInteger).positive(MSG.positiveInteger).max(INT_MAX, MSG.positiveInteger);
 export const smsType = z.enum(SMS_TYPES);
 
-export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(9999).catch(10),
-});
+/** NUL and the other control characters; a textarea may send tab and line breaks. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
+export const hasControlChars = (text: string, multiline = true) => (multiline ? CONTROL : CONTROL_OR_BREAK).test(text);
+
+/** Any text of the request (body, query, path): true when some string carries a control character. */
+export function containsControlChars(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsControlChars(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => CONTROL.test(k) || containsControlChars(v, depth + 1));
+}
+
+/** A text without control characters (single line unless `multiline`). */
+export const safeText = (max: number, msg = `最多输入${max}个字符`, multiline = false) =>
+  z.string({ error: INPUT_MSG.illegalText }).max(max, msg).refine((v) => !hasControlChars(v, multiline), INPUT_MSG.illegalText);
+
+/** A positive id within the column's range, from a number or a digit string. */
+export const id = z.coerce.number({ error: INPUT_MSG.badId }).int(INPUT_MSG.badId).positive(INPUT_MSG.badId).max(INT_MAX, INPUT_MSG.badId);
+/** A path or query id: the number, or null for anything that is not one (the caller answers 404). */
+export const idValue = (raw: unknown): number | null => {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n > 0 && n <= INT_MAX ? n : null;
+};
+/** An optional code filter (status, node, type…): kept only when it is one of `allowed`. */
+export const codeIn = (allowed: Iterable<number>) => {
+  const set = new Set(allowed);
+  return (raw: unknown): number | undefined => {
+    const n = idValue(raw) ?? (raw === 0 || raw === '0' ? 0 : null);
+    return n !== null && set.has(n) ? n : undefined;
+  };
+};
+/** An id list as an array or a comma-joined text: the valid ids, refused beyond IDS_MAX. */
+export const idList = (emptyMsg: string, max = IDS_MAX) =>
+  z
+    .union([z.array(z.union([z.number(), z.string()])), z.string(), z.number()], { error: emptyMsg })
+    .refine((v) => (Array.isArray(v) ? v.length : String(v).split(',').length) <= max, max === IDS_MAX ? INPUT_MSG.tooManyIds : `一次最多选择${max}条`)
+    .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map(idValue).filter((n): n is number => n !== null));
+/** A page size: 1…max, anything else the default. */
+export const pageSizeOf = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).catch(fallback);
+/** A yuan amount as sent by a form: digits with at most two decimals, never beyond `maxYuan`. */
+export const YUAN_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+export const moneyText = (raw: unknown, maxYuan: number): number | null => {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
+  const text = String(raw).trim();
+  if (!YUAN_PATTERN.test(text)) return null;
+  const n = Number(text);
+  return n <= maxYuan ? n : null;
+};
+
+export const pageQueryOf = (maxSize: number) =>
+  z.object({
+    pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+    pageSize: pageSizeOf(maxSize, 10),
+  });
+export const pageQuery = pageQueryOf(PAGE_SIZE_MAX);
 
 // ---- access (spec 01 §5, §7)
 export const sendCodeBody = z.object({ phone, code: captchaText, uuid: requiredText(MSG.captchaRequired), type: smsType });

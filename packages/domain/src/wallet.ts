@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MSG } from './messages';
 import { PAYMENT_TYPE, PAY_STATUS_REJECTED, paymentType, changeType, payStatus } from './enums';
-import { pageQuery } from './validation';
+import { INT_MAX, pageQuery } from './validation';
 
 /** Texts of the wallet that the spec does not give (see docs/decisions/030). */
 export const WALLET_MSG = {
@@ -107,7 +107,7 @@ export const yuanAmount = z
   .refine((v) => Number(v) <= RECHARGE_MAX_YUAN, WALLET_MSG.amountTooLarge);
 
 export const adjustBody = z.object({
-  vendorId: z.coerce.number({ error: WALLET_MSG.vendorRequired }).int(WALLET_MSG.vendorRequired).positive(WALLET_MSG.vendorRequired),
+  vendorId: z.coerce.number({ error: WALLET_MSG.vendorRequired }).int(WALLET_MSG.vendorRequired).positive(WALLET_MSG.vendorRequired).max(INT_MAX, WALLET_MSG.vendorRequired),
   paymentType: z
     .coerce.number({ error: WALLET_MSG.adjustTypeRequired })
     .refine((v) => isPlatformCredit(v) || isPlatformDebit(v), WALLET_MSG.adjustTypeRequired),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_ACTION_NAMES, PLATFORM_ORDER_API, PLATFORM_ORDER_MSG, platformActionBody, platformOrderListQuery, type PlatformOrderAction } from '@portal/domain/orders-platform';
 import { MSG } from '@portal/domain/messages';
+import { idValue } from '@portal/domain/validation';
 import { ok, page } from '../lib/envelope';
 import { badRequest, notFound, parse } from '../lib/errors';
 import { operatorOf } from '../plugins/auth';
@@ -33,14 +34,14 @@ export default async function platformOrdersRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { id: string } }>('/api/platform/orders/:id', platform, async (req) => {
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw notFound();
+    const id = idValue(req.params.id);
+    if (id === null) throw notFound();
     return ok(await platformOrderDetail(db, id));
   });
 
   app.post<{ Params: { id: string; action: string } }>('/api/platform/orders/:id/:action', { config: { access: 'platform', idempotent: true } }, async (req) => {
-    const id = Number(req.params.id);
-    if (!Number.isInteger(id) || id <= 0) throw notFound();
+    const id = idValue(req.params.id);
+    if (id === null) throw notFound();
     if (!PLATFORM_ACTION_NAMES.includes(req.params.action)) throw badRequest(PLATFORM_ORDER_MSG.unknownAction);
     const moved = await runPlatformAction(db, operatorOf(req), id, req.params.action as PlatformOrderAction, parse(platformActionBody, req.body));
     return ok({ id: moved.id, status: moved.status, node: moved.node }, MSG.submitOk);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CODE } from '@portal/domain/codes';
 import { MSG } from '@portal/domain/messages';
+import { INPUT_MSG } from '@portal/domain/validation';
 import { AppError } from '../lib/errors';
 
 /** One error handler: business errors answer HTTP 200 with their code; nothing leaks a stack. */
@@ -12,6 +13,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       const msg = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' ? '上传文件过大' : MSG.apiError;
       return reply.status(200).send({ code: CODE.badRequest, msg, data: null });
+    }
+    // A PostgreSQL data exception (SQLSTATE class 22: a number out of range, a NUL in text, a bad
+    // date) can only come from a value the caller sent that no rule caught: refused, the
+    // transaction rolled back. Logged, since a rule should have caught it first (decision 125).
+    if (typeof err.code === 'string' && err.code.startsWith('22') && typeof err.severity === 'string') {
+      req.log.warn({ err, url: req.url }, 'input reached the database unchecked');
+      return reply.status(200).send({ code: CODE.badRequest, msg: INPUT_MSG.outOfRange, data: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ code: CODE.serverError, msg: MSG.serverError, data: null });

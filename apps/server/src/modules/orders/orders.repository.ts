@@ -31,7 +31,7 @@ export function vendorOrders(db: DB | Tx, vendorId: number, ownerId: number | nu
 /** The labels and times a list query filters by (unknown labels and unreadable dates filter nothing). */
 function filterValues(f: OrderListQuery) {
   return {
-    labels: f.label.split(',').map((s) => s.trim()).filter((s): s is keyof typeof LABEL_FILTER => s in LABEL_FILTER),
+    labels: f.label.split(',').map((s) => s.trim()).filter((s): s is keyof typeof LABEL_FILTER => Object.hasOwn(LABEL_FILTER, s)),
     minC: fromShanghai(f.minCreateTime),
     maxC: fromShanghai(f.maxCreateTime, true),
     minD: fromShanghai(f.minCompletionTime),

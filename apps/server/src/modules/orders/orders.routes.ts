@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { PERM, type Permission } from '@portal/domain/permissions';
-import { id as idRule } from '@portal/domain/validation';
+import { id as idRule, idValue } from '@portal/domain/validation';
 import * as O from '@portal/domain/orders';
 import { fenToYuan } from '@portal/domain/money';
 import { ok, page, pageOfJson } from '../../lib/envelope';
@@ -63,7 +63,7 @@ export default async function ordersRoutes(app: FastifyInstance) {
   app.get(API.orderStatistics, list, async (req) => ok(await queries.statistics(vendorOf(req))));
   app.get<{ Querystring: { pageSize?: string } }>(API.quicklyOrder, list, async (req) => {
     // Spec 01 §7: the home grid reads `rows` (page 1, size 14).
-    const rows = await queries.quickOrders(vendorOf(req), Number(req.query.pageSize) || 14);
+    const rows = await queries.quickOrders(vendorOf(req), parse(O.quickOrderQuery, req.query).pageSize);
     return page(rows, rows.length);
   });
   app.get(API.lastOrderProduct, { config: { access: PERM.productList } }, async (req) => ok(await queries.lastOrderProduct(vendorOf(req))));
@@ -105,8 +105,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
   app.get<IdParams>(API.surcharge(':id'), list, async (req) => ok(await queries.surcharges(vendorOf(req), idOf(req.params.id))));
   app.get<{ Querystring: { serviceType?: string } }>(API.serviceList, reference, async (req) => {
     let q = db.selectFrom('surcharge_items').select(['id', 'service_type', 'name', 'price_fen', 'unit']).orderBy('service_type').orderBy('sort').orderBy('id');
-    const st = Number(req.query.serviceType);
-    if (Number.isInteger(st) && st > 0) q = q.where('service_type', '=', st);
+    const st = idValue(req.query.serviceType);
+    if (st !== null) q = q.where('service_type', '=', st);
     const rows = await q.execute();
     return ok(rows.map((r) => ({ id: r.id, pzId: r.id, serviceType: r.service_type, name: r.name, price: fenToYuan(Number(r.price_fen)), unit: r.unit })));
   });

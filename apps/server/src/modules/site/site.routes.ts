@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { API } from '@portal/domain/api-paths';
+import { idValue } from '@portal/domain/validation';
 import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { toShanghai } from '../../lib/time';
@@ -17,8 +18,8 @@ export default async function siteRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { id: string } }>(API.agreement(':id'), { config: { access: 'public' } }, async (req) => {
-    const id = Number(req.params.id);
-    const row = Number.isInteger(id) ? await app.db.selectFrom('agreements').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    const id = idValue(req.params.id);
+    const row = id !== null ? await app.db.selectFrom('agreements').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw notFound('协议不存在');
     return ok({ id: row.id, title: row.title, content: row.content });
   });
