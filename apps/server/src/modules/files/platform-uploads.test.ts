@@ -106,6 +106,17 @@ describe('who may use whose file', () => {
     const info = (await get(t, API.detailInformation(id), { token: vendor.token })).body.data;
     expect(JSON.stringify(info)).toContain(opPic);
     expect(existsSync(join(t.config.DATA_DIR, 'uploads', opPic))).toBe(true);
+    // What the vendor's order detail (and, once completed, its gallery) answers for it is a signed URL that downloads (decision 121).
+    const shown = [...JSON.stringify(info).matchAll(/"(\/files\/order\/[^"]+)"/g)].map((m) => m[1]!);
+    const gallery = (await get(t, API.galleryList, { token: vendor.token })).body.rows as Array<{ omsProductCompletionPicList: Array<{ fileUrl: string }> }>;
+    for (const url of [...shown, ...gallery.flatMap((r) => r.omsProductCompletionPicList.map((p) => p.fileUrl))].filter((u) => u.includes(opPic))) {
+      expect(url).toMatch(/^\/files\/order\/.+\?expires=\d+&sig=[0-9a-f]{64}$/);
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(SAMPLE.png)).toBe(true);
+    }
+    expect(shown.some((u) => u.includes(opPic))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/files${opPic}` })).statusCode).toBe(403);
   });
 });
 

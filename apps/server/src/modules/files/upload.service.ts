@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { PICTURE_EXT, VIDEO_EXT, extOf } from '@portal/domain/files';
 import { MSG, fileSizeMessage, fileTypeMessage } from '@portal/domain/messages';
@@ -80,8 +81,9 @@ export async function storeUpload(db: DB, dataDir: string, signedUrl: (path: str
   if (!abs) throw new Error(`unexpected stored path ${storedPath}`);
   await mkdir(dirname(abs), { recursive: true });
   let size = 0;
+  const out = createWriteStream(abs, { flags: 'wx' });
   try {
-    await pipeline(part.file, guard(ext, maxBytesFor(original), fileTypeMessage(allowed), (n) => (size = n)), createWriteStream(abs, { flags: 'wx' }));
+    await pipeline(part.file, guard(ext, maxBytesFor(original), fileTypeMessage(allowed), (n) => (size = n)), out);
     if (part.file.truncated) throw badRequest(tooLargeMessage(ext));
     if (size === 0) throw badRequest(UPLOAD_EMPTY);
     await db
@@ -89,6 +91,9 @@ export async function storeUpload(db: DB, dataDir: string, signedUrl: (path: str
       .values({ ...ownerColumns(owner), dir, path: storedPath, original_name: original, size, created_at: nowIso() })
       .execute();
   } catch (err) {
+    // A refusal can come before the file is even open: wait for the stream to close, or the open
+    // would create the file after it was removed.
+    if (!out.closed) await once(out, 'close').catch(() => undefined);
     await rm(abs, { force: true });
     if (err instanceof AppError) throw err;
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(tooLargeMessage(ext));
