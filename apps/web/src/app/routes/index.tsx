@@ -30,9 +30,12 @@ export default function IndexScreen() {
       </section>
       {can(PERM.orderList) && <StatisticTiles />}
       <div className="home-row">
-        <Card title="快捷下单" variant="borderless" className="home-row__main">
-          <QuickOrderGrid />
-        </Card>
+        {/* Quick orders come from the vendor's orders: shown only with the order list key (decision 115). */}
+        {can(PERM.orderList) && (
+          <Card title="快捷下单" variant="borderless" className="home-row__main">
+            <QuickOrderGrid />
+          </Card>
+        )}
         <Card title="平台公告" variant="borderless" className="home-row__side">
           <NoticeCard />
         </Card>

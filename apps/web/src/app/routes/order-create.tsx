@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { PERM } from '@portal/domain/permissions';
 import { Breadcrumb, Button, Form, Skeleton, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -21,6 +22,7 @@ import { ProductCard } from '../../features/orders/components/create/product-car
 import { computeOrderPrice } from '../../features/orders/components/create/use-order-price';
 import { useSubmitOrder } from '../../features/orders/components/create/use-submit-order';
 import { ExpensePopover } from '../../features/orders/components/expense-popover';
+import { useAccess } from '../../lib/access';
 import '../../features/orders/components/orders.css';
 
 /** Default door time 15:30 (spec 02 §5): today if still ahead, else tomorrow. */
@@ -38,7 +40,8 @@ export default function OrderCreateScreen() {
   const info = useManufacturerInfo();
   const contact = useContactInfo();
   const tree = useRegionTree();
-  const [placed, setPlaced] = useState<number | null>(null);
+  const [placed, setPlaced] = useState<{ id: number; awaitingPayment: boolean } | null>(null);
+  const { can } = useAccess();
   const prefilled = useRef(false);
   const values = Form.useWatch((v: OrderFormValues) => v, form) as Partial<OrderFormValues> | undefined;
   const districtId = values?.region?.[2];
@@ -82,12 +85,14 @@ export default function OrderCreateScreen() {
     if (!v) return;
     const created = await submit(form.getFieldsValue(true) as OrderFormValues);
     if (!created) return;
-    if (created.parole === 2) setPlaced(created.id);
+    if (created.parole === 2) setPlaced({ id: created.id, awaitingPayment: false });
+    // The payment screen reads the order: it needs the list key and the pay key (decision 115).
+    else if (!can(PERM.orderList) || !can(PERM.orderPay)) setPlaced({ id: created.id, awaitingPayment: true });
     else navigate(paths.orderPay.getHref(created.id));
   };
 
   if (placed !== null) {
-    return <OrderPlaced id={placed} onAnother={() => { setPlaced(null); prefilled.current = false; form.resetFields(); }} />;
+    return <OrderPlaced id={placed.id} awaitingPayment={placed.awaitingPayment} onAnother={() => { setPlaced(null); prefilled.current = false; form.resetFields(); }} />;
   }
   const rows = products.data?.rows ?? [];
   const expenseLines = (price?.expenses ?? []).map((e) => ({ name: e.name, amount: fenToYuanText(e.price), type: e.type }));
