@@ -85,8 +85,11 @@ export function fileUrls(s: FileUrlSettings): FileUrls {
   };
 }
 
+/** File values sit a few levels deep; a body nested deeper than this is left as it is (and never overflows the stack). */
+const MAX_DEPTH = 16;
+
 /** Every stored path in an answer (also inside comma-separated values) replaced by its signed URL; untouched parts are shared, never mutated. */
-export function signAll(value: unknown, urls: FileUrls, nowMs = Date.now()): unknown {
+export function signAll(value: unknown, urls: FileUrls, nowMs = Date.now(), depth = 0): unknown {
   if (typeof value === 'string') {
     if (value.length < 20 || value.charCodeAt(0) !== 47 /* / */) return value;
     if (isStoredPath(value)) return urls.sign(value, nowMs);
@@ -94,11 +97,11 @@ export function signAll(value: unknown, urls: FileUrls, nowMs = Date.now()): unk
     const parts = value.split(',');
     return parts.every((p) => isStoredPath(p.trim())) ? parts.map((p) => urls.sign(p.trim(), nowMs)).join(',') : value;
   }
-  return mapDeep(value, (v) => signAll(v, urls, nowMs));
+  return depth >= MAX_DEPTH ? value : mapDeep(value, (v) => signAll(v, urls, nowMs, depth + 1));
 }
 
 /** Every signed URL of ours in a request body (also inside comma-separated values) back to its stored path. */
-export function unsignAll(value: unknown, urls: FileUrls): unknown {
+export function unsignAll(value: unknown, urls: FileUrls, depth = 0): unknown {
   if (typeof value === 'string') {
     if (value.length < 20) return value;
     if (!value.includes(',')) return urls.toPath(value);
@@ -106,7 +109,7 @@ export function unsignAll(value: unknown, urls: FileUrls): unknown {
     const paths = parts.map((p) => urls.toPath(p.trim()));
     return paths.every((p) => isStoredPath(p)) ? paths.join(',') : value;
   }
-  return mapDeep(value, (v) => unsignAll(v, urls));
+  return depth >= MAX_DEPTH ? value : mapDeep(value, (v) => unsignAll(v, urls, depth + 1));
 }
 
 /** Arrays and plain objects mapped leaf by leaf; a container is copied only when something in it changed. */

@@ -167,6 +167,11 @@ describe('signing and unsigning values', () => {
     expect(urls.sign(a, start)).not.toBe(urls.sign(a, start + step));
   });
 
+  it('walks a body nested a million levels deep without overflowing', () => {
+    const deep = JSON.parse(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`);
+    expect(unsignAll(deep, urls)).toBe(deep);
+  });
+
   it('leaves text that only looks like a URL alone', () => {
     for (const v of ['/files/x.png?expires=1&sig=2', `https://evil.example${a}?expires=1`, `${a}，${b}`, `/files${a}/x`]) expect(unsignAll(v, urls)).toBe(v);
   });
