@@ -223,6 +223,33 @@ function limitCases(ctx: () => { t: TestApp; api: Api }) {
     expect(await held(a.userId)).toEqual(await held(b.userId));
   }, 30_000);
 
+  it('grants and revokes of one sub-account in parallel leave a consistent tree', async () => {
+    const { t, api } = ctx();
+    const v = await createVendor(t);
+    const menus = await t.db.selectFrom('menus').select(['id', 'parent_id', 'menu_type']).execute();
+    const byId = new Map(menus.map((m) => [m.id, m]));
+    const sub = await createSubAccount(t, v.vendorId);
+    const ops: Array<[boolean, number]> = [];
+    for (const m of menus) ops.push([true, m.id], [false, m.parent_id ?? m.id]);
+    for (let round = 0; round < 3; round++) {
+      const rs = await Promise.all(
+        ops.map(([grant, menuId]) =>
+          grant
+            ? api.post(API.addSubAccountMenu(sub.userId), { menuId, dataPermissions: 0 }, { token: v.token })
+            : api.post(API.removeSubAccountMenu(menuId, sub.userId), {}, { token: v.token }),
+        ),
+      );
+      expect(serverErrors(rs)).toEqual([]);
+      const held = new Set((await t.db.selectFrom('user_menus').select('menu_id').where('user_id', '=', sub.userId).execute()).map((r) => r.menu_id));
+      for (const id of held) {
+        const m = byId.get(id)!;
+        // Whatever order they ran in: a held menu's parent is held, and a held folder holds something.
+        if (m.parent_id !== null) expect(held.has(m.parent_id), `menu ${id} held without its parent ${m.parent_id}`).toBe(true);
+        if (m.menu_type === 'M') expect(menus.some((c) => c.parent_id === id && held.has(c.id)), `folder ${id} held empty`).toBe(true);
+      }
+    }
+  }, 30_000);
+
   it('20 parallel sub-accounts with one login name: one created, the rest told it is taken', async () => {
     const { t, api } = ctx();
     const v = await createVendor(t);

@@ -1,4 +1,5 @@
 import { DATA_SCOPE, type PermissionNode } from '@portal/domain/accounts';
+import { PostgresAdapter } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { ownSubAccount } from './sub-accounts.service';
@@ -65,6 +66,17 @@ export async function permissionTree(db: DB, vendorId: number, userId: number): 
   return build(null);
 }
 
+/**
+ * Menu changes of one sub-account run one at a time, so a grant and a revoke racing each other never
+ * leave a menu without its parent or a folder with nothing in it (decision 112): the sub-account's
+ * user row is locked for the transaction on PostgreSQL; SQLite transactions already take the write
+ * lock when they begin (db/sqlite-dialect.ts).
+ */
+async function lockSubAccount(tx: Tx, userId: number) {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** Adds grants not held yet; ones already held keep their scope. ON CONFLICT, so parallel grants never collide on the key. */
 async function insertGrants(tx: Tx, vendorId: number, userId: number, ids: number[], scopeOf: (id: number) => number) {
   const fresh = [...new Set(ids)];
@@ -83,6 +95,7 @@ export async function grantMenu(db: DB, vendorId: number, userId: number, menuId
   const menu = menuOf(menus, menuId);
   const scope = menu.data_flag === 1 ? dataPermissions : DATA_SCOPE.all;
   await db.transaction().execute(async (tx) => {
+    await lockSubAccount(tx, sub.id);
     await insertGrants(tx, vendorId, sub.id, [menu.id, ...ancestorsOf(menus, menu.id), ...descendantsOf(menus, menu.id)], (id) => (id === menu.id ? scope : DATA_SCOPE.all));
     if (menu.data_flag === 1) {
       await tx.updateTable('user_menus').set({ data_permissions: scope }).where('user_id', '=', sub.id).where('menu_id', '=', menu.id).execute();
@@ -99,6 +112,7 @@ export async function revokeMenu(db: DB, vendorId: number, userId: number, menuI
   const menus = await allMenus(db);
   const menu = menuOf(menus, menuId);
   await db.transaction().execute(async (tx) => {
+    await lockSubAccount(tx, sub.id);
     await tx.deleteFrom('user_menus').where('user_id', '=', sub.id).where('menu_id', 'in', [menu.id, ...descendantsOf(menus, menu.id)]).execute();
     for (const pid of ancestorsOf(menus, menu.id)) {
       const parent = menuOf(menus, pid);
@@ -119,6 +133,7 @@ export async function setAllMenus(db: DB, vendorId: number, userId: number, flag
   const sub = await ownSubAccount(db, vendorId, userId);
   const menus = await allMenus(db);
   await db.transaction().execute(async (tx) => {
+    await lockSubAccount(tx, sub.id);
     if (flag === 0) await tx.deleteFrom('user_menus').where('user_id', '=', sub.id).execute();
     else await insertGrants(tx, vendorId, sub.id, menus.map((m) => m.id), () => DATA_SCOPE.all);
   });
