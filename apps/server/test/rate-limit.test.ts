@@ -32,6 +32,13 @@ describe('rate limits, one process', () => {
     expect(await captchaRows(t)).toBe(50);
   });
 
+  it('counts unsigned and malformed calls too: the limit is checked before the signature', async () => {
+    const address = '10.9.9.9';
+    const results = await Promise.all(Array.from({ length: 60 }, () => t.app.inject({ method: 'GET', url: API.captchaImage, remoteAddress: address })));
+    expect(results.filter((r) => r.json().code === 1401)).toHaveLength(50);
+    expect(results.filter((r) => r.json().msg === RATE_LIMITED)).toHaveLength(10);
+  });
+
   it('counts per client address: another address still gets a captcha', async () => {
     const other = await t.app.inject({ method: 'GET', url: API.captchaImage, remoteAddress: '10.1.2.3', headers: signedGet(t, API.captchaImage) });
     expect(other.json().code).toBe(200);
