@@ -41,6 +41,8 @@ export interface FileUrls {
 }
 
 const trimRoot = (root: string) => root.replace(/\/+$/, '');
+/** At most this many signed URLs are remembered (a few MB). */
+const CACHE_MAX = 10_000;
 
 export const expiryFor = (nowMs: number) => Math.ceil((nowMs / 1000 + FILE_URL_TTL_SECONDS) / FILE_URL_STEP_SECONDS) * FILE_URL_STEP_SECONDS;
 
@@ -61,12 +63,28 @@ export function fileUrls(s: FileUrlSettings): FileUrls {
   const oss = s.STORAGE_DRIVER === 'oss';
   const root = trimRoot(oss ? s.OSS_BUCKET_URL : s.FILE_ROOT_URL);
   const roots = [...new Set([root, trimRoot(s.FILE_ROOT_URL)])].filter(Boolean);
+  // Every answer within one expiry step signs a path to the same URL: remember them for the step
+  // (an HMAC costs microseconds; a list page of a hundred pictures would pay them on every read).
+  let cacheExpires = 0;
+  const cache = new Map<string, string>();
+  const signFresh = (path: string, expires: number) =>
+    oss ? ossPresignedUrl(s, path, expires) : `${root}${path}?expires=${expires}&sig=${localSignature(s.FILE_URL_SECRET, path, expires)}`;
   return {
     sign(path, nowMs = Date.now()) {
       if (!isStoredPath(path)) return path;
       const expires = expiryFor(nowMs);
-      if (oss) return ossPresignedUrl(s, path, expires);
-      return `${root}${path}?expires=${expires}&sig=${localSignature(s.FILE_URL_SECRET, path, expires)}`;
+      if (expires !== cacheExpires) {
+        if (expires < cacheExpires) return signFresh(path, expires);
+        cacheExpires = expires;
+        cache.clear();
+      }
+      let url = cache.get(path);
+      if (url === undefined) {
+        url = signFresh(path, expires);
+        if (cache.size >= CACHE_MAX) cache.clear();
+        cache.set(path, url);
+      }
+      return url;
     },
     toPath(value) {
       const q = value.indexOf('?');
