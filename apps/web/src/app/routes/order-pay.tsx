@@ -7,6 +7,7 @@ import { yuanToFen } from '@portal/domain/money';
 import { PERM } from '@portal/domain/permissions';
 import { paths } from '../../config/paths';
 import { useAccess } from '../../lib/access';
+import { RequirePermission } from '../../features/access/components/require-permission';
 import { isApiError } from '../../lib/request';
 import { useBalance } from '../../features/orders/api/get-balance';
 import { useOrder } from '../../features/orders/api/get-order';
@@ -15,8 +16,17 @@ import { ExpensePopover } from '../../features/orders/components/expense-popover
 import { yuan } from '../../features/orders/components/order-price';
 import '../../features/orders/components/orders.css';
 
-/** /orderPay?id (spec 02 §2.3): summary, expenses, total, balance payment (WeChat/Alipay greyed), success view. */
+/** /orderPay?id (spec 02 §2.3); the screen reads the order, so it needs the order list key (decision 115). */
 export default function OrderPayScreen() {
+  return (
+    <RequirePermission perm={PERM.orderList}>
+      <OrderPay />
+    </RequirePermission>
+  );
+}
+
+/** Summary, expenses, total, balance payment (WeChat/Alipay greyed), success view. */
+function OrderPay() {
   const [search] = useSearchParams();
   const id = search.get('id');
   const navigate = useNavigate();

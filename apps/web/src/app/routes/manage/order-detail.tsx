@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { PERM } from '@portal/domain/permissions';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { OrderDetailView, type Crumb } from '../../../features/orders/components/order-detail-view';
 
 const ORDER_CRUMBS: Crumb[] = [
@@ -17,5 +19,10 @@ const AFTER_SALE_CRUMBS: Crumb[] = [
 /** Also rendered by afterSaleOrderDetail with the after-sales breadcrumb. */
 export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'order' | 'afterSale' }) {
   const [search] = useSearchParams();
-  return <OrderDetailView id={search.get('id')} crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS} />;
+  // Every order read needs the order list key (decision 115).
+  return (
+    <RequirePermission perm={PERM.orderList}>
+      <OrderDetailView id={search.get('id')} crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS} />
+    </RequirePermission>
+  );
 }

@@ -4,6 +4,7 @@ import { PENDING_SHORTCUT } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
 import { useAccess } from '../../../lib/access';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { exportOrders } from '../../../features/orders/api/export-orders';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { usePendingCount } from '../../../features/orders/api/get-pending-count';
@@ -14,8 +15,17 @@ import { ORDER_PAGE_SIZES, useOrderListParams } from '../../../features/orders/c
 import { useScrollRestore } from '../../../features/orders/components/use-scroll-restore';
 import '../../../features/orders/components/orders.css';
 
-/** 全部订单 (spec 02 §2.1): pending shortcut, filters, cards with checkboxes, batch cancel, export, paging. */
+/** 全部订单 (spec 02 §2.1); a sub-account without the order list key sees 没有权限 (decision 115). */
 export default function OrderListScreen() {
+  return (
+    <RequirePermission perm={PERM.orderList}>
+      <OrderList />
+    </RequirePermission>
+  );
+}
+
+/** Pending shortcut, filters, cards with checkboxes, batch cancel, export, paging. */
+function OrderList() {
   const { can } = useAccess();
   const { message } = App.useApp();
   const { filters, params, pageNum, pageSize, setFilters, setPage } = useOrderListParams();
