@@ -130,11 +130,18 @@ export const pageQuery = pageQueryOf(PAGE_SIZE_MAX);
 export const sendCodeBody = z.object({ phone, code: captchaText, uuid: requiredText(MSG.captchaRequired), type: smsType });
 /** A code to the caller's own bound phone: to verify it before a change (oldPhone) or to change the password (forget). */
 export const sendOldPhoneCodeBody = z.object({ code: captchaText, uuid: requiredText(MSG.captchaRequired), type: z.enum(['oldPhone', 'forget']).optional().default('oldPhone') });
-export const passwordLoginBody = z.discriminatedUnion('isSubAccount', [
-  z.object({ isSubAccount: z.literal(false), phone, password: loginPassword }),
-  z.object({ isSubAccount: z.literal(true), account: requiredText(MSG.accountRequired), password: loginPassword }),
-]);
-export const smsLoginBody = z.object({ phone, captcha: smsCode, isSubAccount: z.boolean().optional() });
+/** The spec's loose flag: true, 1, "1" or "true" mean yes; anything else (absent, 0, false) no. */
+export const looseFlag = z.unknown().transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+const withLooseSubFlag = (body: unknown) =>
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, isSubAccount: looseFlag.parse((body as { isSubAccount?: unknown }).isSubAccount) } : body;
+export const passwordLoginBody = z.preprocess(
+  withLooseSubFlag,
+  z.discriminatedUnion('isSubAccount', [
+    z.object({ isSubAccount: z.literal(false), phone, password: loginPassword }),
+    z.object({ isSubAccount: z.literal(true), account: requiredText(MSG.accountRequired), password: loginPassword }),
+  ]),
+);
+export const smsLoginBody = z.object({ phone, captcha: smsCode, isSubAccount: looseFlag });
 export const registerBody = z.object({ phone, captcha: smsCode, company, password: newPassword });
 export const forgetBody = z.object({ phone, captcha: smsCode, password: newPassword });
 export const changePasswordBody = z.object({ captcha: smsCode, password: changePassword });

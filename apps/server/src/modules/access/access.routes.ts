@@ -19,7 +19,7 @@ export default async function accessRoutes(app: FastifyInstance) {
   app.post(API.sendOldPhoneCode, user, async (req) => ok(await svc.sendOldPhoneCode(vendorOf(req), parse(V.sendOldPhoneCodeBody, req.body))));
   app.post(API.login, pub, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const parsed = parse(V.passwordLoginBody, { ...body, isSubAccount: body.isSubAccount === true });
+    const parsed = parse(V.passwordLoginBody, body);
     return answerLogin(async () => ok(await svc.passwordLogin(parsed, req.ip, parse(loginCaptchaBody, body)), MSG.loginOk));
   });
   app.post(API.loginMobile, pub, async (req) => ok(await svc.smsLogin(parse(V.smsLoginBody, req.body), req.ip), MSG.loginOk));

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@portal/domain/api-paths';
+import { MSG } from '@portal/domain/messages';
+import { INPUT_MSG, pageQuery, IDS_MAX } from '@portal/domain/validation';
+import { productListQuery } from '@portal/domain/products';
+import { orderListQuery } from '@portal/domain/orders';
+import { addOrder, createProduct, fund, orderPayload } from '../src/modules/orders/orders.fixtures';
+import { createOperator, createSubAccount, createVendor, get, post, smsCodeFor, startTestApp, type TestApp } from './helper';
+
+// Issue 14, every finding as a case: Chinese refusals instead of validator English, and no HTTP
+// 500 from input (on SQLite and PostgreSQL alike: run with TEST_DATABASE=postgres).
+
+const CHINESE = /[\u4e00-\u9fff]/;
+const ENGLISH = /Invalid|expected|received|Too small|Too big/;
+let t: TestApp;
+let v: Awaited<ReturnType<typeof createVendor>>;
+let productId = 0;
+let orderId = 0;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  v = await createVendor(t);
+  await fund(t, v.vendorId, 10_000_000);
+  productId = await createProduct(t, v.vendorId, v.userId);
+  orderId = await addOrder(t, v.token, [productId]);
+});
+afterAll(() => t?.close());
+
+/** A refusal: HTTP 200, a business code other than 200 and 500, a Chinese message without English. */
+function expectRefusal(r: { status: number; body: any }, msg?: string) {
+  expect(r.status).toBe(200);
+  expect(r.body.code).not.toBe(200);
+  expect(r.body.code).not.toBe(500);
+  expect(r.body.msg).toMatch(CHINESE);
+  expect(r.body.msg).not.toMatch(ENGLISH);
+  if (msg) expect(r.body.msg).toBe(msg);
+}
+function expectAnswer(r: { status: number; body: any }) {
+  expect(r.status).toBe(200);
+  expect(r.body.code).toBe(200);
+}
+
+describe('refusals in Chinese (no validator English)', () => {
+  it('an array, a number or a string where an object belongs', async () => {
+    const token = v.token;
+    for (const body of [[], [1], 7, 'text', true, null]) {
+      for (const path of [API.orderAdd, API.orderCancel, API.orderUrgent, API.productUpdate, API.loginMobile, API.register, API.sendCode]) {
+        expectRefusal(await post(t, path, body, { token }));
+      }
+    }
+  });
+
+  it('a zero, negative or fractional id answers the spec or a Chinese message, never "Too small"', async () => {
+    expectRefusal(await post(t, API.productUpdate, { id: 0 }, { token: v.token }));
+    expectRefusal(await post(t, API.productUpdate, { id: -3, name: '张工' }, { token: v.token }));
+    expectRefusal(await post(t, API.orderUrgent, { orderId: 1.5, urgentPrice: '10', urgentType: 1 }, { token: v.token }), '订单不存在');
+    expectRefusal(await post(t, API.orderAdd, orderPayload([0]), { token: v.token }), '请选择产品');
+  });
+
+  it('a wrong type of a field answers a Chinese message', async () => {
+    expectRefusal(await post(t, API.sendCode, { phone: v.phone, code: 'abcd', uuid: 'x', type: [] }));
+    expectRefusal(await post(t, API.orderAdd, { ...orderPayload([productId]), realName: ['李雷'] }, { token: v.token }));
+    expectRefusal(await post(t, '/api/app/order/marker', { orderId, markerType: { a: 1 } }, { token: v.token }));
+    expectRefusal(await post(t, '/api/app/information/audit', { orderId, audit: 2, reason: false }, { token: v.token }));
+  });
+
+  it('isSubAccount as 0/1 or a boolean on both logins', async () => {
+    const sub = await createSubAccount(t, v.vendorId);
+    for (const flag of [false, 0, '0', undefined]) {
+      expectAnswer(await post(t, API.login, { phone: v.phone, password: v.password, isSubAccount: flag }));
+    }
+    for (const flag of [true, 1, '1']) {
+      expectAnswer(await post(t, API.login, { account: sub.account, password: sub.password, isSubAccount: flag }));
+    }
+    for (const flag of [0, 1, false, true]) {
+      // One vendor per try: a phone may ask for one code a minute.
+      const w = await createVendor(t);
+      const code = await smsCodeFor(t, w.phone, 'login');
+      const r = await post(t, API.loginMobile, { phone: w.phone, captcha: code, isSubAccount: flag });
+      // The main account logs in by its phone; as a sub-account the phone belongs to no sub-account.
+      if (flag === 0 || flag === false) expectAnswer(r);
+      else expectRefusal(r);
+    }
+  });
+});
+
+describe('no HTTP 500 from input', () => {
+  it('order list label=__proto__ / constructor / toString filters nothing', async () => {
+    for (const label of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '加急,__proto__']) {
+      const r = await get(t, API.orderList, { token: v.token, query: { label } });
+      expectAnswer(r);
+    }
+    const all = await get(t, API.orderList, { token: v.token, query: { label: '__proto__' } });
+    expect(all.body.total).toBeGreaterThan(0);
+  });
+
+  it('an urgent or praise price of "99999999999999999999999"', async () => {
+    const huge = '99999999999999999999999';
+    expectRefusal(await post(t, API.orderUrgent, { orderId, urgentPrice: huge, urgentType: 1 }, { token: v.token }), INPUT_MSG.amountTooLarge);
+    expectRefusal(await post(t, API.orderAdd, orderPayload([productId], { urgentFlag: '1', urgentType: 1, urgentPrice: huge }), { token: v.token }), INPUT_MSG.amountTooLarge);
+    expectRefusal(await post(t, API.orderAdd, orderPayload([productId], { praiseFlag: '1', praisePrice: huge }), { token: v.token }), INPUT_MSG.amountTooLarge);
+  });
+
+  it('products/list?minPrice=1e300 (and maxPrice, -1e300)', async () => {
+    for (const q of [{ minPrice: '1e300' }, { maxPrice: '1e300' }, { minPrice: '-1e300' }, { minPrice: 'Infinity' }]) {
+      expectAnswer(await get(t, API.productList, { token: v.token, query: q }));
+    }
+  });
+
+  it('quicklyOrder?pageSize=1.5 (and other sizes)', async () => {
+    for (const pageSize of ['1.5', '-1', '1e300', '2147483648', 'abc']) {
+      const r = await get(t, API.quicklyOrder, { token: v.token, query: { pageSize } });
+      expectAnswer(r);
+      expect(r.body.rows.length).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('a NUL byte or a control character in a text field, a query or a path is refused', async () => {
+    const nul = 'a\u0000b';
+    expectRefusal(await post(t, API.orderAdd, orderPayload([productId], { realName: nul }), { token: v.token }), INPUT_MSG.illegalText);
+    expectRefusal(await post(t, API.orderAdd, orderPayload([productId], { remarks: 'x\u0007' }), { token: v.token }), INPUT_MSG.illegalText);
+    expectRefusal(await post(t, '/api/app/order/reminder', { orderId, reminderContent: nul }, { token: v.token }), INPUT_MSG.illegalText);
+    expectRefusal(await post(t, API.login, { phone: v.phone, password: nul, isSubAccount: false }), INPUT_MSG.illegalText);
+    expectRefusal(await get(t, API.orderList, { token: v.token, query: { keyWords: nul } }), INPUT_MSG.illegalText);
+    expectRefusal(await get(t, '/api/app/config/a%00b'), INPUT_MSG.illegalText);
+    expectRefusal(await post(t, API.orderAdd, { ...orderPayload([productId]), ['k\u0000']: 1 }, { token: v.token }), INPUT_MSG.illegalText);
+    // A textarea may send line breaks and tabs.
+    expectAnswer(await post(t, API.orderAdd, orderPayload([productId], { remarks: '第一行\n第二行\t完' }), { token: v.token }));
+  });
+
+  it('ids, status or node of 2^31 and more; agreement id 9007199254740993', async () => {
+    for (const id of ['2147483648', '4294967296', '9007199254740993', '99999999999999999999']) {
+      const r = await get(t, API.order(id), { token: v.token });
+      expect(r.status).toBe(200);
+      expect(r.body.code).toBe(404);
+      expect((await get(t, API.agreement(id))).body.code).toBe(404);
+      expect((await get(t, `/api/app/afterSales/${id}`, { token: v.token })).body.code).toBe(404);
+    }
+    expectRefusal(await post(t, API.orderUrgent, { orderId: 2 ** 31, urgentPrice: '10', urgentType: 1 }, { token: v.token }), '订单不存在');
+    expectRefusal(await post(t, '/api/app/order/reminder', { orderId: 4294967296, reminderContent: '快' }, { token: v.token }), '订单不存在');
+    expectRefusal(await post(t, API.orderAdd, orderPayload([2 ** 31]), { token: v.token }), '请选择产品');
+    expectAnswer(await get(t, API.orderList, { token: v.token, query: { status: '2147483648', node: '-1,2147483648' } }));
+    expectAnswer(await get(t, API.afterSaleList, { token: v.token, query: { status: '2147483648' } }));
+    const op = await createOperator(t);
+    expect((await get(t, '/api/platform/orders/2147483648', { token: op.token, role: 'platform' })).body.code).toBe(404);
+    expect((await post(t, '/api/platform/wallet/recharges/2147483648/confirm', {}, { token: op.token, role: 'platform' })).body.code).toBe(404);
+    expectRefusal(await post(t, '/api/app/products/delete/2147483648', {}, { token: v.token }));
+  });
+
+  it(`listOrderId on the export and ids on batch cancel: at most ${IDS_MAX}`, async () => {
+    const many = Array.from({ length: IDS_MAX + 1 }, (_, i) => i + 1);
+    expectRefusal(await post(t, API.orderExport, { listOrderId: many }, { token: v.token }), INPUT_MSG.tooManyIds);
+    expectRefusal(await post(t, API.orderExport, { listOrderId: many.join(',') }, { token: v.token }), INPUT_MSG.tooManyIds);
+    expectRefusal(await post(t, API.orderCancel, { ids: many, closeRemark: '不要了' }, { token: v.token }), INPUT_MSG.tooManyIds);
+    const r = await post(t, API.orderExport, { listOrderId: [orderId] }, { token: v.token });
+    expect(r.status).toBe(200);
+    expect(String(r.res.headers['content-type'])).not.toContain('json');
+  });
+
+  it('page size at most 100, except the product picker’s 9999', () => {
+    expect(pageQuery.parse({ pageSize: '9999' }).pageSize).toBe(10);
+    expect(pageQuery.parse({ pageSize: '100' }).pageSize).toBe(100);
+    expect(orderListQuery.parse({ pageSize: '101' }).pageSize).toBe(50);
+    expect(productListQuery.parse({ pageSize: '9999' }).pageSize).toBe(9999);
+    expect(productListQuery.parse({ pageSize: '10000' }).pageSize).toBe(10);
+  });
+
+  it('the product picker asks for 9999 rows and gets them', async () => {
+    const r = await get(t, API.productList, { token: v.token, query: { isCheck: 1, pageSize: 9999, pageNum: 1 } });
+    expectAnswer(r);
+    expect(r.body.rows.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the zh-CN locale', () => {
+  it('zod writes its own messages in Chinese', async () => {
+    const { z } = await import('zod');
+    expect(z.object({ a: z.number().positive() }).safeParse([]).error!.issues[0]!.message).toMatch(CHINESE);
+    expect(z.number().positive().safeParse(0).error!.issues[0]!.message).toMatch(CHINESE);
+    expect(MSG.apiError).toMatch(CHINESE);
+  });
+});
