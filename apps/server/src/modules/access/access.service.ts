@@ -32,7 +32,10 @@ export function accessService(app: FastifyInstance) {
     await issueSmsCode(db, sms, body.phone, body.type);
   }
 
-  /** A main phone is one live account's (unique index users_main_phone_live): a lost race says so too. */
+  /**
+   * A main phone is one live main account's, a sub-account phone one live sub-account's (unique
+   * indexes users_main_phone_live, users_sub_phone_live): a race lost to another user says so too.
+   */
   async function phoneTaken<T>(work: Promise<T>, isSub = false): Promise<T> {
     try {
       return await work;
