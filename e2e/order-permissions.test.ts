@@ -1,0 +1,76 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MSG } from '@portal/domain/messages';
+import { hashPassword } from '../apps/server/src/lib/passwords';
+import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+
+// Decision 115 in the browser: a sub-account that may place orders and manage products but holds no
+// order list key (app:order:list) sees a home without order data and 没有权限 on the order screens,
+// and its screens never send the order requests it could not make (no 403 answers, no toasts).
+
+const ACCOUNT = 'lisi';
+let portal: Portal;
+beforeAll(async () => {
+  portal = await startPortal();
+  const main = await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
+  const user = await portal.db
+    .insertInto('users')
+    .values({ vendor_id: main.vendor_id, is_sub: 1, account: ACCOUNT, name: '李四', password_hash: await hashPassword(DEMO_LOGINS.password), created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // 订单管理 (1) → 一键下单 (11) and 产品管理 (13); no 我的订单 (12).
+  await portal.db.insertInto('user_menus').values([1, 11, 13].map((menu_id) => ({ user_id: user.id, menu_id, vendor_id: main.vendor_id, data_permissions: 0 }))).execute();
+});
+afterAll(async () => {
+  await portal?.close();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-order-permissions-${i}`).catch(() => undefined);
+});
+
+/** Every /api answer the page gets, as [path, body code]. */
+function watchAnswers(page: Page) {
+  const seen: Array<[string, number]> = [];
+  page.on('response', async (r) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const body = await r.json().catch(() => null);
+    seen.push([url.pathname, Number(body?.code ?? r.status())]);
+  });
+  return seen;
+}
+
+const settle = (page: Page) => page.waitForTimeout(1500);
+/** Toasts on the page other than the sign-in's own success toast. */
+const errorToasts = async (page: Page) => (await page.locator('.ant-message-notice').allInnerTexts()).map((x) => x.trim()).filter((x) => x !== MSG.loginOk);
+
+describe('a sub-account without the order list key', () => {
+  test('home: greeting and notices, no order tiles or quick orders, no refused request, no error toast', async () => {
+    const page = await portal.newPage();
+    const answers = watchAnswers(page);
+    await portal.loginAsSub(page, ACCOUNT);
+    await page.locator('.home-hero').waitFor();
+    await page.getByText('平台公告', { exact: true }).first().waitFor();
+    await settle(page);
+    expect(await page.locator('.home-stats').count()).toBe(0);
+    expect(await page.getByText('快捷下单', { exact: true }).count()).toBe(0);
+    expect(await errorToasts(page)).toEqual([]);
+    expect(answers.filter(([, code]) => code === 403)).toEqual([]);
+    expect(answers.map(([path]) => path)).not.toContain('/api/app/order/quicklyOrder');
+  });
+
+  test('order list, detail and payment screens: 没有权限 without sending their requests', async () => {
+    const page = await portal.newPage();
+    await portal.loginAsSub(page, ACCOUNT);
+    const answers = watchAnswers(page);
+    for (const hash of ['#/manage/order', '#/manage/orderDetail?id=1', '#/orderPay?id=1']) {
+      await page.goto(`/?visit=${Date.now()}${hash}`);
+      await page.locator('.ant-result-403').getByText(MSG.forbidden).waitFor();
+    }
+    await settle(page);
+    expect(await errorToasts(page)).toEqual([]);
+    expect(answers.filter(([, code]) => code === 403)).toEqual([]);
+    expect(answers.filter(([path]) => path.startsWith('/api/app/order/'))).toEqual([]);
+  });
+});
