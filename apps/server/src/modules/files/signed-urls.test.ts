@@ -6,6 +6,7 @@ import { loadConfig } from '../../config';
 import { DEFAULT_FILE_URL_SECRET, FILE_URL_TTL_SECONDS, fileUrls, signAll, unsignAll } from '../../lib/file-urls';
 import { createOperator, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { SAMPLE, upload } from '../../../test/upload';
+import { createProduct } from '../orders/orders.fixtures';
 
 // Private files (issue 14, decision 121): /files answers only a valid, unexpired signature; answers
 // carry signed URLs for the paths they hold; requests may send those URLs back.
@@ -122,6 +123,32 @@ describe('answers carry signed URLs; requests may send them back', () => {
     // The other vendor cannot adopt my licence by sending its signed URL.
     expect((await saveLicence(other, mine.url)).body.code).toBe(400);
     expect((await t.db.selectFrom('vendors').select('license').where('id', '=', other.vendorId).executeTakeFirstOrThrow()).license).not.toBe(mine.fileUrl);
+  });
+
+  it('no list of another vendor carries a URL to my licence, product picture, knowledge file or top-up proof; mine do, and they download', async () => {
+    const a = await createVendor(t);
+    const b = await createVendor(t);
+    const up = async (dir: string, name: string, content: Buffer) => (await upload(t, a.token, { name, content }, dir)).body.data!.fileUrl;
+    const licence = await up('license', 'l.png', SAMPLE.png);
+    const picture = await up('product', 'p.png', SAMPLE.png);
+    const manual = await up('knowledge', 'm.pdf', SAMPLE.pdf);
+    const proof = await up('credentials', 'c.png', SAMPLE.png);
+    expect((await saveLicence(a, licence)).body.code).toBe(200);
+    const productId = await createProduct(t, a.vendorId, a.userId);
+    await t.db.updateTable('products').set({ picture }).where('id', '=', productId).execute();
+    expect((await post(t, API.baseAdd, { title: '说明书', fileUrl: manual }, { token: a.token })).body.code).toBe(200);
+    expect((await post(t, API.recharge, { rechargeAmount: '100', credentials: proof }, { token: a.token })).body.code).toBe(200);
+    const reads = [API.manufacturerInfo, API.productList, API.baseList, API.galleryList, API.records];
+    for (const path of reads) {
+      const theirs = JSON.stringify((await get(t, path, { token: b.token })).body);
+      for (const mine of [licence, picture, manual, proof]) expect(theirs, path).not.toContain(mine);
+    }
+    const own = (await Promise.all(reads.map(async (path) => JSON.stringify((await get(t, path, { token: a.token })).body)))).join('\n');
+    for (const [mine, bytes] of [[licence, SAMPLE.png], [picture, SAMPLE.png], [manual, SAMPLE.pdf]] as const) {
+      const url = own.match(new RegExp(`/files${mine.replace(/[.]/g, '\\.')}\\?expires=\\d+&sig=[0-9a-f]{64}`))?.[0];
+      expect(url, mine).toBeDefined();
+      expect((await fetchFile(url!)).rawPayload.equals(bytes)).toBe(true);
+    }
   });
 
   it('a top-up proof sent as its signed URL is stored as a path; the console answers it signed and it downloads', async () => {
