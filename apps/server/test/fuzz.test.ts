@@ -169,6 +169,8 @@ async function send(r: ApiRoute, path: string, query: Array<[string, string]>, b
 }
 
 const stats = { cases: 0, accepted: 0 };
+/** FUZZ_REPORT=1: every distinct refusal per route, printed at the end (to review the texts). */
+const messages = new Set<string>();
 
 beforeAll(async () => {
   const rec = recordApiRoutes();
@@ -183,6 +185,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.log(`fuzz (${t.config.isPostgres ? 'PostgreSQL' : 'SQLite'}): ${routes.length} routes, ${stats.cases} cases (${stats.accepted} accepted), ${RUNS} runs per route`);
+  if (process.env.FUZZ_REPORT) console.log([...messages].sort().join('\n'));
   await t?.close();
 });
 
@@ -218,6 +221,7 @@ describe('fuzz: every /api route, hostile input', () => {
         const after = await checksum();
         if (refused && after !== before) throw new Error(`refused (${res.json!.msg}) yet wrote: ${before} → ${after}: ${where}`);
         if (!refused) stats.accepted++;
+        else if (process.env.FUZZ_REPORT) messages.add(`${r.method} ${r.url}: ${res.json!.msg}`);
         before = after;
         if (res.json?.code === 401 && r.access !== 'public') {
           // The call ended the session (quit, logoff, phone change…): start a fresh one.

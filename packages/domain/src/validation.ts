@@ -3,9 +3,8 @@ import { MSG } from './messages';
 import { SMS_TYPES } from './enums';
 
 // Every message zod writes itself (a wrong type, a bound without a message of ours) is Chinese:
-// the zh-CN locale, configured once here. Every schema file of this package imports this module,
+// the zh-CN locale, configured once below. Every schema file of this package imports this module,
 // so no schema parses before it (decision 124).
-z.config(z.locales.zhCN());
 
 // ---- input limits (issue 14, decision 125): what no form sends is refused in Chinese, never
 // passed on to the database (PostgreSQL answers a NUL byte or an integer ≥ 2^31 with an error).
@@ -18,7 +17,21 @@ export const INPUT_MSG = {
   amountTooLarge: '金额过大',
   /** Only from the server's last guard (a database data error): the fuzz test expects none. */
   outOfRange: '请求参数超出范围',
+  /** A value of the wrong kind (a list for a text, an object for a number…) where the spec has no text. */
+  badFormat: '输入内容格式不正确',
+  badOption: '选项不正确',
 } as const;
+
+const zhCN = z.locales.zhCN();
+z.config({
+  // The locale names the types in English ("期望 object，实际接收 数组"): a wrong kind of value and
+  // a value outside a list answer a plain Chinese text instead; every other message is the locale's.
+  localeError: (issue) => {
+    if (issue.code === 'invalid_type') return INPUT_MSG.badFormat;
+    if (issue.code === 'invalid_value') return INPUT_MSG.badOption;
+    return zhCN.localeError(issue);
+  },
+});
 
 /** The largest id, status or node code a column holds (a 32-bit integer on PostgreSQL). */
 export const INT_MAX = 2_147_483_647;
@@ -131,7 +144,7 @@ export const sendCodeBody = z.object({ phone, code: captchaText, uuid: requiredT
 /** A code to the caller's own bound phone: to verify it before a change (oldPhone) or to change the password (forget). */
 export const sendOldPhoneCodeBody = z.object({ code: captchaText, uuid: requiredText(MSG.captchaRequired), type: z.enum(['oldPhone', 'forget']).optional().default('oldPhone') });
 /** The spec's loose flag: true, 1, "1" or "true" mean yes; anything else (absent, 0, false) no. */
-export const looseFlag = z.unknown().transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+export const looseFlag = z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean());
 const withLooseSubFlag = (body: unknown) =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? { ...body, isSubAccount: looseFlag.parse((body as { isSubAccount?: unknown }).isSubAccount) } : body;
 export const passwordLoginBody = z.preprocess(
