@@ -178,6 +178,16 @@ describe('the zh-CN locale', () => {
     const { z } = await import('zod');
     expect(z.object({ a: z.number().positive() }).safeParse([]).error!.issues[0]!.message).toMatch(CHINESE);
     expect(z.number().positive().safeParse(0).error!.issues[0]!.message).toMatch(CHINESE);
+    expect(z.object({ a: z.number() }).safeParse([]).error!.issues[0]!.message).toBe(INPUT_MSG.badFormat);
+    expect(z.enum(['a', 'b']).safeParse('c').error!.issues[0]!.message).toBe(INPUT_MSG.badOption);
+    expect(z.string().max(3).safeParse('abcd').error!.issues[0]!.message).toBe('最多输入3个字符');
+    expect(z.number().positive().safeParse(0).error!.issues[0]!.message).toBe('必须大于0');
+    expect(z.array(z.number()).max(2).safeParse([1, 2, 3]).error!.issues[0]!.message).toBe('最多选择2项');
+    for (const [schema, value] of [[z.string().regex(/^a$/), 'b'], [z.number().int(), 1.5], [z.coerce.number(), 'x'], [z.union([z.string(), z.number()]), {}]] as const) {
+      const msg = (schema as z.ZodType).safeParse(value).error!.issues[0]!.message;
+      expect(msg).toMatch(CHINESE);
+      expect(msg).not.toMatch(ENGLISH);
+    }
     expect(MSG.apiError).toMatch(CHINESE);
   });
 });

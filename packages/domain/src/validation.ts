@@ -23,12 +23,22 @@ export const INPUT_MSG = {
 } as const;
 
 const zhCN = z.locales.zhCN();
+/** A bound without a message of ours, said in words: 最多输入400个字符, 不能大于10, 最多选择20项. */
+function boundMessage(issue: { code: 'too_big' | 'too_small'; origin?: string; maximum?: unknown; minimum?: unknown; inclusive?: boolean }) {
+  const big = issue.code === 'too_big';
+  const n = Number(big ? issue.maximum : issue.minimum);
+  if (issue.origin === 'string') return big ? `最多输入${n}个字符` : n <= 1 ? '请输入内容' : `至少输入${n}个字符`;
+  if (issue.origin === 'array' || issue.origin === 'set') return big ? `最多选择${n}项` : `至少选择${n}项`;
+  if (big) return issue.inclusive === false ? `必须小于${n}` : `不能大于${n}`;
+  return issue.inclusive === false ? `必须大于${n}` : `不能小于${n}`;
+}
 z.config({
   // The locale names the types in English ("期望 object，实际接收 数组"): a wrong kind of value and
   // a value outside a list answer a plain Chinese text instead; every other message is the locale's.
   localeError: (issue) => {
-    if (issue.code === 'invalid_type') return INPUT_MSG.badFormat;
+    if (issue.code === 'invalid_type' || issue.code === 'invalid_format' || issue.code === 'invalid_union') return INPUT_MSG.badFormat;
     if (issue.code === 'invalid_value') return INPUT_MSG.badOption;
+    if (issue.code === 'too_big' || issue.code === 'too_small') return boundMessage(issue);
     return zhCN.localeError(issue);
   },
 });
