@@ -23,7 +23,7 @@ describe('demo after-sales and gallery', () => {
     const vendor = await t.db.selectFrom('vendors').select(['id', 'balance_fen']).executeTakeFirstOrThrow();
     const settled = await t.db.selectFrom('account_records').select(['amount_fen', 'payment_type']).where('vendor_id', '=', vendor.id).where('settled', '=', 1).execute();
     expect(settled.reduce((s, r) => s + Number(r.amount_fen), 0)).toBe(Number(vendor.balance_fen));
-    expect(settled.filter((r) => r.payment_type === 5).map((r) => Number(r.amount_fen))).toEqual([12000]);
+    expect(settled.filter((r) => r.payment_type === 5).map((r) => Number(r.amount_fen))).toEqual([5000]);
     const open = await t.db.selectFrom('orders').select('id').where('vendor_id', '=', vendor.id).where('status', '=', 700).execute();
     expect(open.length).toBeGreaterThanOrEqual(1);
   });

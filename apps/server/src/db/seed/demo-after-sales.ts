@@ -80,7 +80,7 @@ export async function seedDemoAfterSales(ctx: DemoContext) {
     await platform.reject(operator, rejected.id, '经电话回访确认为灯具驱动电源自身噪音，属产品质量问题，请联系产品售后处理');
     await backdate(db, rejected.id, 6);
     const voucher = await storePicture(ctx, 'afterSale', '墙面划痕', sitePhoto(7));
-    const paid = await apply({ orderId: first.id, type: 1, money: 120, reasons: ['师傅上门损坏客户财物'], description: '师傅安装时梯子划伤客户客厅墙面，客户要求赔偿补漆费用 120 元。', voucher });
+    const paid = await apply({ orderId: first.id, type: 1, money: 50, reasons: ['师傅上门损坏客户财物'], description: '师傅安装时梯子划伤客户客厅墙面，客户要求赔偿补漆费用 50 元。', voucher });
     await platform.approve(operator, paid.id, { remark: '核实属实，全额赔偿' });
     await backdate(db, paid.id, 3);
   }
