@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { INPUT_MSG, pageQuery, IDS_MAX } from '@portal/domain/validation';
@@ -184,7 +185,7 @@ describe('the zh-CN locale', () => {
     expect(z.number().positive().safeParse(0).error!.issues[0]!.message).toBe('必须大于0');
     expect(z.array(z.number()).max(2).safeParse([1, 2, 3]).error!.issues[0]!.message).toBe('最多选择2项');
     for (const [schema, value] of [[z.string().regex(/^a$/), 'b'], [z.number().int(), 1.5], [z.coerce.number(), 'x'], [z.union([z.string(), z.number()]), {}]] as const) {
-      const msg = (schema as z.ZodType).safeParse(value).error!.issues[0]!.message;
+      const msg = (schema as ZodType).safeParse(value).error!.issues[0]!.message;
       expect(msg).toMatch(CHINESE);
       expect(msg).not.toMatch(ENGLISH);
     }

@@ -60,9 +60,9 @@ export const isWholeYuan = (v: unknown) => /^\d{1,7}$/.test(String(v ?? '').trim
 // message is what the user sees, on the form and from the server alike.
 
 /** A required text: missing, non-string or blank all answer `msg`. */
-export const requiredText = (msg: string) => z.string({ error: msg }).trim().min(1, msg);
+export const requiredText = (msg: string) => z.string({ error: msg }).trim().min(1, msg).refine((v) => !hasControlChars(v), INPUT_MSG.illegalText);
 export const optionalText = (max: number, msg = `最多输入${max}个字符`) =>
-  z.string().trim().max(max, msg).optional().nullable().transform((v) => v ?? '');
+  z.string().trim().max(max, msg).refine((v) => !hasControlChars(v), INPUT_MSG.illegalText).optional().nullable().transform((v) => v ?? '');
 
 export const phone = requiredText(MSG.phoneRequired).regex(/^\d*$/, MSG.digitsOnly).length(11, MSG.phoneLength);
 export const customerPhone = requiredText(MSG.phoneRequiredShort).regex(/^\d*$/, MSG.digitsOnly).length(11, MSG.phoneLength);
@@ -92,8 +92,7 @@ export const smsType = z.enum(SMS_TYPES);
 
 /** NUL and the other control characters; a textarea may send tab and line breaks. */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const CONTROL_OR_BREAK = /[\u0000-\u001f\u007f]/;
-export const hasControlChars = (text: string, multiline = true) => (multiline ? CONTROL : CONTROL_OR_BREAK).test(text);
+export const hasControlChars = (text: string) => CONTROL.test(text);
 
 /** Any text of the request (body, query, path): true when some string carries a control character. */
 export function containsControlChars(value: unknown, depth = 0): boolean {
@@ -102,10 +101,6 @@ export function containsControlChars(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) return value.some((v) => containsControlChars(v, depth + 1));
   return Object.entries(value).some(([k, v]) => CONTROL.test(k) || containsControlChars(v, depth + 1));
 }
-
-/** A text without control characters (single line unless `multiline`). */
-export const safeText = (max: number, msg = `最多输入${max}个字符`, multiline = false) =>
-  z.string({ error: INPUT_MSG.illegalText }).max(max, msg).refine((v) => !hasControlChars(v, multiline), INPUT_MSG.illegalText);
 
 /** A positive id within the column's range, from a number or a digit string. */
 export const id = z.coerce.number({ error: INPUT_MSG.badId }).int(INPUT_MSG.badId).positive(INPUT_MSG.badId).max(INT_MAX, INPUT_MSG.badId);
@@ -116,14 +111,6 @@ export const idValue = (raw: unknown): number | null => {
   const n = Number(text);
   return n > 0 && n <= INT_MAX ? n : null;
 };
-/** An optional code filter (status, node, type…): kept only when it is one of `allowed`. */
-export const codeIn = (allowed: Iterable<number>) => {
-  const set = new Set(allowed);
-  return (raw: unknown): number | undefined => {
-    const n = idValue(raw) ?? (raw === 0 || raw === '0' ? 0 : null);
-    return n !== null && set.has(n) ? n : undefined;
-  };
-};
 /** An id list as an array or a comma-joined text: the valid ids, refused beyond IDS_MAX. */
 export const idList = (emptyMsg: string, max = IDS_MAX) =>
   z
@@ -132,16 +119,6 @@ export const idList = (emptyMsg: string, max = IDS_MAX) =>
     .transform((v) => (Array.isArray(v) ? v : String(v).split(',')).map(idValue).filter((n): n is number => n !== null));
 /** A page size: 1…max, anything else the default. */
 export const pageSizeOf = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).catch(fallback);
-/** A yuan amount as sent by a form: digits with at most two decimals, never beyond `maxYuan`. */
-export const YUAN_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
-export const moneyText = (raw: unknown, maxYuan: number): number | null => {
-  if (typeof raw !== 'string' && typeof raw !== 'number') return null;
-  const text = String(raw).trim();
-  if (!YUAN_PATTERN.test(text)) return null;
-  const n = Number(text);
-  return n <= maxYuan ? n : null;
-};
-
 export const pageQueryOf = (maxSize: number) =>
   z.object({
     pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
