@@ -6,6 +6,7 @@ import { INPUT_MSG, pageQuery, IDS_MAX } from '@portal/domain/validation';
 import { productListQuery } from '@portal/domain/products';
 import { orderListQuery } from '@portal/domain/orders';
 import { addOrder, createProduct, fund, orderPayload } from '../src/modules/orders/orders.fixtures';
+import { SAMPLE, upload } from './upload';
 import { createOperator, createSubAccount, createVendor, get, post, smsCodeFor, startTestApp, type TestApp } from './helper';
 
 // Issue 14, every finding as a case: Chinese refusals instead of validator English, and no HTTP
@@ -126,6 +127,10 @@ describe('no HTTP 500 from input', () => {
     expectRefusal(await get(t, API.orderList, { token: v.token, query: { keyWords: nul } }), INPUT_MSG.illegalText);
     expectRefusal(await get(t, '/api/app/config/a%00b'), INPUT_MSG.illegalText);
     expectRefusal(await post(t, API.orderAdd, { ...orderPayload([productId]), ['k\u0000']: 1 }, { token: v.token }), INPUT_MSG.illegalText);
+    // An uploaded file's name keeps no control character (it is stored as the original name).
+    const up = await upload(t, v.token, { name: '执照\u0000\u0007.png', content: SAMPLE.png }, 'license');
+    expectAnswer(up);
+    expect(up.body.data!.fileName).toBe('执照__.png');
     // A textarea may send line breaks and tabs.
     expectAnswer(await post(t, API.orderAdd, orderPayload([productId], { remarks: '第一行\n第二行\t完' }), { token: v.token }));
   });

@@ -70,7 +70,8 @@ const ownerColumns = (o: Owner) =>
  */
 export async function storeUpload(db: DB, dataDir: string, signedUrl: (path: string) => string, dir: UploadDir, owner: Owner, part: IncomingFile): Promise<UploadResult> {
   const allowed = UPLOAD_DIRS[dir] as readonly UploadExt[];
-  const original = (part.filename || '').replace(/[\\/]/g, '_').slice(-200);
+  // Slashes and control characters (a NUL cannot be stored in PostgreSQL text) become '_'.
+  const original = (part.filename || '').replace(/[\\/\u0000-\u001f\u007f]/g, '_').slice(-200);
   const ext = extOf(original) as UploadExt;
   if (!allowed.includes(ext)) {
     part.file.resume();
