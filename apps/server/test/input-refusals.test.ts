@@ -154,6 +154,12 @@ describe('no HTTP 500 from input', () => {
     expectRefusal(await post(t, '/api/app/products/delete/2147483648', {}, { token: v.token }));
   });
 
+  it('an over-long login name (the failure counter keeps 80 characters)', async () => {
+    const long = 'x'.repeat(500);
+    expectRefusal(await post(t, API.login, { account: long, password: 'secret123', isSubAccount: 1 }), MSG.accountLength);
+    expectRefusal(await post(t, '/api/platform/login', { account: long, password: 'secret123' }, { role: 'platform' }), '账号或密码错误');
+  });
+
   it(`listOrderId on the export and ids on batch cancel: at most ${IDS_MAX}`, async () => {
     const many = Array.from({ length: IDS_MAX + 1 }, (_, i) => i + 1);
     expectRefusal(await post(t, API.orderExport, { listOrderId: many }, { token: v.token }), INPUT_MSG.tooManyIds);

@@ -138,7 +138,7 @@ export const passwordLoginBody = z.preprocess(
   withLooseSubFlag,
   z.discriminatedUnion('isSubAccount', [
     z.object({ isSubAccount: z.literal(false), phone, password: loginPassword }),
-    z.object({ isSubAccount: z.literal(true), account: requiredText(MSG.accountRequired), password: loginPassword }),
+    z.object({ isSubAccount: z.literal(true), account: requiredText(MSG.accountRequired).max(20, MSG.accountLength), password: loginPassword }),
   ]),
 );
 export const smsLoginBody = z.object({ phone, captcha: smsCode, isSubAccount: looseFlag });

@@ -7,9 +7,10 @@ import { ok } from '../lib/envelope';
 import { parse } from '../lib/errors';
 import { operatorOf } from '../plugins/auth';
 import { createSession, deleteSession } from '../modules/access/access.repository';
-import { answerLogin, guardPasswordCheck, loginCaptchaBody, loginSubject, verifyOrDummy } from '../modules/access/lockout';
+import { WRONG_CREDENTIALS, answerLogin, guardPasswordCheck, loginCaptchaBody, loginSubject, verifyOrDummy } from '../modules/access/lockout';
 
-const loginBody = z.object({ account: requiredText(MSG.accountRequired), password: requiredText(MSG.passwordRequired) });
+// An account longer than any operator's (40) is a wrong name, said as the wrong-credentials text.
+const loginBody = z.object({ account: requiredText(MSG.accountRequired).max(40, WRONG_CREDENTIALS), password: requiredText(MSG.passwordRequired) });
 
 /** The operator's own sign-in for the platform console (role header 'platform'). */
 export default async function platformAuthRoutes(app: FastifyInstance) {
