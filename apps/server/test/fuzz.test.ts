@@ -234,7 +234,8 @@ describe('fuzz: every /api route, hostile input', () => {
         await fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
       } catch (e) {
         const cause = (e as { cause?: Error }).cause;
-        failures.push(`${r.method} ${r.url}: ${(cause?.message ?? (e as Error).message).slice(0, 600)}`);
+        const replay = /\{ seed: [^}]*\}/.exec((e as Error).message)?.[0] ?? '';
+        failures.push(`${r.method} ${r.url}: ${(cause?.message ?? (e as Error).message).slice(0, 600)} ${replay}`);
       }
     }
     expect(failures).toEqual([]);
