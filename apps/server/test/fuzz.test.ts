@@ -25,7 +25,7 @@ import { nastyBody, nastyQuery, nastySegment, toJson } from './fuzz-inputs';
 // code 500, a refusal's message is Chinese, and a refused call leaves the key tables unchanged.
 // FUZZ_RUNS cases per route (a CI sample by default; FUZZ_RUNS=1000 for the nightly size).
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const CHINESE = /[\u4e00-\u9fff]/;
 
