@@ -54,6 +54,26 @@ describe('purge of expired rows', () => {
     expect((await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['captcha|2.2.2.2']);
   });
 
+  it('deletes day-old idempotency keys, SMS send counters and login-failure counters, keeping the live ones', async () => {
+    const key = (k: string, at: number) => ({ scope: 'v:1', idem_key: k, fingerprint: 'f', status_code: 200, content_type: 'application/json', body: '{}', created_at: iso(at), locked_at: iso(at) });
+    await t.db.insertInto('idempotency_keys').values([key('old', now - 25 * HOUR), key('new', now - HOUR)]).execute();
+    await t.db.insertInto('sms_send_limits').values([
+      { phone: '13900000011', day: '2020-01-01', day_count: 10, last_sent_at: iso(now - 25 * HOUR) },
+      { phone: '13900000012', day: '2020-01-01', day_count: 1, last_sent_at: iso(now - 30_000) },
+    ]).execute();
+    await t.db.insertInto('login_failures').values([
+      { subject: 'main:13900000011', source: '*', failures: 5, last_at: iso(now - 25 * HOUR) },
+      { subject: 'main:13900000011', source: '10.0.0.1', failures: 5, last_at: iso(now - 25 * HOUR) },
+      { subject: 'main:13900000011', source: '10.0.0.2', failures: 2, last_at: iso(now - 60_000) },
+    ]).execute();
+
+    const deleted = await purgeExpired(t.db, t.config.isPostgres, now);
+    expect(deleted).toMatchObject({ idempotency_keys: 1, sms_send_limits: 1, login_failures: 2 });
+    expect((await t.db.selectFrom('idempotency_keys').select('idem_key').execute()).map((r) => r.idem_key)).toEqual(['new']);
+    expect((await t.db.selectFrom('sms_send_limits').select('phone').execute()).map((r) => r.phone)).toEqual(['13900000012']);
+    expect((await t.db.selectFrom('login_failures').select('source').execute()).map((r) => r.source)).toEqual(['10.0.0.2']);
+  });
+
   it('one step deletes at most one batch', async () => {
     await insertMany(Array.from({ length: PURGE_BATCH + 10 }, () => ({ uuid: randomUUID(), text: 'abcd', expires_at: iso(now - HOUR) })), (c) => t.db.insertInto('captchas').values(c).execute());
     const captchas = PURGE_TARGETS.find((x) => x.table === 'captchas')!;

@@ -10,7 +10,8 @@ const DAY_MS = 24 * 3600_000;
 
 interface Target {
   table: string;
-  key: string;
+  /** The row's key: a column, or the columns of a composite primary key. */
+  key: string | string[];
   column: string;
   /** Rows whose `column` is below this are dead. */
   cutoff: (now: number) => string | number;
@@ -18,7 +19,10 @@ interface Target {
 
 /**
  * What is dead (decision 120), each deleted through an index on its column. SMS codes and outbox rows
- * stay a day: the daily SMS cap counts today's codes, and the development outbox shows the recent texts.
+ * stay a day, so the development outbox shows the recent texts. Idempotency keys answer repeats for
+ * 24 h (decision 129). A phone's send counter is dead a day after its last send (its interval and its
+ * day are over); a login-failure counter a day after its last failure (a claim restarts it after the
+ * 15-minute window anyway, decision 113).
  */
 export const PURGE_TARGETS: Target[] = [
   { table: 'captchas', key: 'uuid', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
@@ -26,6 +30,9 @@ export const PURGE_TARGETS: Target[] = [
   { table: 'sms_codes', key: 'id', column: 'expires_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
   { table: 'sms_outbox', key: 'id', column: 'created_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
   { table: 'rate_limits', key: 'key', column: 'reset_at', cutoff: (now) => now },
+  { table: 'idempotency_keys', key: 'id', column: 'created_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
+  { table: 'sms_send_limits', key: 'phone', column: 'last_sent_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
+  { table: 'login_failures', key: ['subject', 'source'], column: 'last_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
 ];
 
 /**
@@ -34,8 +41,9 @@ export const PURGE_TARGETS: Target[] = [
  */
 export async function purgeStep(db: DB, t: Target, pg: boolean, now = Date.now()) {
   const lock = pg ? sql` for update skip locked` : sql``;
-  const r = await sql`delete from ${sql.table(t.table)} where ${sql.ref(t.key)} in (
-      select ${sql.ref(t.key)} from ${sql.table(t.table)} where ${sql.ref(t.column)} < ${t.cutoff(now)} limit ${PURGE_BATCH}${lock})`.execute(db);
+  const columns = sql.join((Array.isArray(t.key) ? t.key : [t.key]).map((k) => sql.ref(k)));
+  const r = await sql`delete from ${sql.table(t.table)} where (${columns}) in (
+      select ${columns} from ${sql.table(t.table)} where ${sql.ref(t.column)} < ${t.cutoff(now)} limit ${PURGE_BATCH}${lock})`.execute(db);
   return Number(r.numAffectedRows ?? 0);
 }
 
