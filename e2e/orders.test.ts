@@ -15,7 +15,8 @@ let portal: Portal;
 let vendor: Page;
 let operator: Page;
 beforeAll(async () => {
-  portal = await startPortal();
+  // A keyword's total is counted up to 1 here, so the pager's 共 1+ 条 is seen (decision 132).
+  portal = await startPortal({ ORDER_TOTAL_BOUND: '1' });
   vendor = await portal.newPage({ height: 1000 });
   operator = await portal.newPage();
   await portal.loginAsMain(vendor);
@@ -256,12 +257,15 @@ describe('orders journey', () => {
       const answered = vendor.waitForResponse((r) => r.url().includes(API.orderList) && r.url().includes(`keyWords=${encodeURIComponent(keyword)}`));
       await box.fill(keyword);
       await box.press('Enter');
-      const body = (await (await answered).json()) as { total: number; rows: Array<{ id: number }> };
+      const body = (await (await answered).json()) as { total: number; totalBounded?: boolean; rows: Array<{ id: number }> };
       await expect.poll(() => vendor.locator('[data-testid=order-card]').count()).toBe(body.rows.length);
       return body;
     };
     const byModel = await searched('kfr-35gw');
-    expect(byModel.total).toBeGreaterThan(0);
+    // More matches than the bound: total 1, flagged, and the pager says 共 1+ 条 (decision 132).
+    expect(byModel.rows.length).toBeGreaterThan(1);
+    expect(byModel).toMatchObject({ total: 1, totalBounded: true });
+    await expect.poll(() => vendor.locator('.ant-pagination-total-text').innerText()).toBe('共 1+ 条');
     for (const text of await vendor.locator('[data-testid=order-card]').allInnerTexts()) expect(text.toUpperCase()).toContain('KFR-35GW');
     await portal.screenshot(vendor, 'orders-list-keyword');
     const someone = (await portal.db.selectFrom('orders').select('real_name').where('id', '=', byModel.rows[0]!.id).executeTakeFirstOrThrow()).real_name;
@@ -270,6 +274,7 @@ describe('orders journey', () => {
     for (const text of await vendor.locator('[data-testid=order-card]').allInnerTexts()) expect(text).toContain(someone);
     const none = await searched('没有这样的订单');
     expect(none.total).toBe(0);
+    expect(none).not.toHaveProperty('totalBounded');
     await vendor.locator('.ant-empty-description', { hasText: MSG.emptyList }).waitFor();
     await box.fill('');
     await box.press('Enter');

@@ -32,4 +32,6 @@ export interface PageEnvelope<T = unknown> {
   msg: string;
   rows: T[];
   total: number;
+  /** More than `total` rows match; only `total` were counted (the order list's keyword, decision 132). */
+  totalBounded?: boolean;
 }

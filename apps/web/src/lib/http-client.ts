@@ -183,10 +183,10 @@ export function createHttpClient(client: ClientOptions) {
     return (await envelope<Envelope<T>>('POST', path, { ...opts, body }, true)).data as T;
   }
 
-  /** A paged list: `{rows, total}` from GET (query carries pageNum/pageSize and filters). */
+  /** A paged list: `{rows, total, totalBounded}` from GET (query carries pageNum/pageSize and filters). */
   async function page<T = unknown>(path: string, query: Query = {}, opts: Omit<RequestOptions, 'body' | 'query'> = {}) {
     const json = await envelope<PageEnvelope<T>>('GET', path, { ...opts, query }, true);
-    return { rows: json.rows ?? [], total: json.total ?? 0 };
+    return { rows: json.rows ?? [], total: json.total ?? 0, totalBounded: json.totalBounded === true };
   }
 
   /** POST download (spec 01 §7): blob answer saved under the server's filename or the fallback. */

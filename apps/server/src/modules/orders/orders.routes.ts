@@ -27,7 +27,7 @@ const idOf = (raw: unknown) => {
 export default async function ordersRoutes(app: FastifyInstance) {
   const db = app.db;
   const pg = app.config.isPostgres;
-  const listSettings = { pg, keywordScanMax: app.config.ORDER_KEYWORD_SCAN_MAX };
+  const listSettings = { pg, keywordScanMax: app.config.ORDER_KEYWORD_SCAN_MAX, totalBound: app.config.ORDER_TOTAL_BOUND };
   const actions = orderActions(db);
   const queries = orderQueries(db);
   const records = orderRecords(db, queries);
@@ -40,8 +40,8 @@ export default async function ordersRoutes(app: FastifyInstance) {
 
   app.get(API.orderList, list, async (req, reply) => {
     const p = vendorOf(req);
-    const { body, total } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), listSettings);
-    return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total));
+    const { body, total, bounded } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), parse(O.orderListQuery, req.query), listSettings);
+    return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total, bounded));
   });
   app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), parse(O.orderAddBody, req.body));

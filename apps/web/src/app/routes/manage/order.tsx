@@ -95,7 +95,8 @@ function OrderList() {
           total={list.data?.total ?? 0}
           pageSizeOptions={[...ORDER_PAGE_SIZES]}
           showSizeChanger
-          showTotal={(t) => `共 ${t} 条`}
+          // A dense keyword's total is counted up to a bound (decision 132): 共 10000+ 条, and paging goes on.
+          showTotal={(t) => `共 ${t}${list.data?.totalBounded ? '+' : ''} 条`}
           onChange={(n, s) => { setChecked(new Set()); setPage(n, s); window.scrollTo(0, 0); }}
         />
       </div>

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@portal/domain/api-paths';
+import { createSubAccount, createVendor, get, startTestApp, type TestApp } from '../../../test/helper';
+import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
+import { likePattern } from '../../lib/like';
+import { bodyContains } from './orders.repository';
+import { addOrder, createProduct } from './orders.fixtures';
+
+// The order list's keyword on both databases (issue #15): SQLite's bigram index (decisions 103, 130)
+// or its vendor's search rows (108), PostgreSQL's GIN index of character keys with ilike as the
+// recheck (131). One and two Chinese characters, model numbers in any case, % and _ as themselves,
+// only the vendor's orders and only the caller's own under data scope "own"; and a total counted up
+// to a bound (ORDER_TOTAL_BOUND, decision 132) that still pages past it.
+
+describe.each([['the keyword index', '0'], ['the search rows', '2000']])('order keywords through %s (SQLite; PostgreSQL the same)', (_, scanMax) => {
+  let t: TestApp;
+  let v: Awaited<ReturnType<typeof createVendor>>;
+  let other: Awaited<ReturnType<typeof createVendor>>;
+  let sub: Awaited<ReturnType<typeof createSubAccount>>;
+  const o: Record<string, number> = {};
+  beforeAll(async () => {
+    t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: scanMax, ORDER_TOTAL_BOUND: '5' });
+    v = await createVendor(t);
+    other = await createVendor(t);
+    sub = await createSubAccount(t, v.vendorId, [[11, 0], [12, 1]]);
+    const kfr = await createProduct(t, v.vendorId, v.userId, { model: 'KFR-35GW/BpR3' });
+    const pct = await createProduct(t, v.vendorId, v.userId, { model: 'Max100%_Pro' });
+    const plain = await createProduct(t, v.vendorId, v.userId, { model: 'Max1000Pro' });
+    const dense = await createProduct(t, v.vendorId, v.userId, { model: 'Dense-K7' });
+    o.wang = await addOrder(t, v.token, [kfr], { realName: '王建华', phone: '13700000001' });
+    o.jian = await addOrder(t, v.token, [plain], { realName: '李建国', phone: '13700000002' });
+    o.pct = await addOrder(t, v.token, [pct], { realName: '赵六', phone: '13700000003', remarks: 'a_b 上门' });
+    o.mine = await addOrder(t, sub.token, [kfr], { realName: '王芳', phone: '13700000004' });
+    for (let i = 0; i < 6; i++) o[`dense${i}`] = await addOrder(t, v.token, [dense], { realName: '孙七', phone: `1370000001${i}` });
+    const theirs = await createProduct(t, other.vendorId, other.userId, { model: 'KFR-35GW/BpR3' });
+    o.theirs = await addOrder(t, other.token, [theirs], { realName: '王建华', phone: '13700000009', remarks: 'a_b 上门 100%' });
+  });
+  afterAll(async () => t.close());
+
+  const list = async (keyWords: string, query: Record<string, string | number> = {}, token = v.token) =>
+    (await get(t, API.orderList, { token, query: { keyWords, pageSize: 50, ...query } })).body;
+  const found = async (keyWords: string, token = v.token) => (await list(keyWords, {}, token)).rows.map((r: any) => r.id).sort((a: number, b: number) => a - b);
+  const ids = (...names: string[]) => names.map((n) => o[n]!).sort((a, b) => a - b);
+
+  it('finds one and two Chinese characters, and only in the vendor’s orders', async () => {
+    expect(await found('王')).toEqual(ids('wang', 'mine'));
+    expect(await found('建')).toEqual(ids('wang', 'jian'));
+    expect(await found('建华')).toEqual(ids('wang'));
+    expect(await found('王建华')).toEqual(ids('wang'));
+    expect(await found('上')).toEqual(ids('pct'));
+    expect(await found('华建')).toEqual([]);
+    expect(await found('王建华', other.token)).toEqual([o.theirs]);
+  });
+
+  it('finds model numbers in any case', async () => {
+    expect(await found('kfr-35gw')).toEqual(ids('wang', 'mine'));
+    expect(await found('KFR-35GW/BPR3')).toEqual(ids('wang', 'mine'));
+    expect(await found('Kfr')).toEqual(ids('wang', 'mine'));
+    expect(await found('k')).toEqual(ids('wang', 'mine', ...Array.from({ length: 6 }, (_, i) => `dense${i}`)));
+    expect(await found('bpr3', other.token)).toEqual([o.theirs]);
+  });
+
+  it('takes % and _ as themselves', async () => {
+    expect(await found('%')).toEqual(ids('pct'));
+    expect(await found('_')).toEqual(ids('pct'));
+    expect(await found('100%')).toEqual(ids('pct'));
+    expect(await found('0%_p')).toEqual(ids('pct'));
+    expect(await found('Max100%')).toEqual(ids('pct'));
+    // Not wildcards: Max1000Pro has no % and no _.
+    expect(await found('Max100_Pro')).toEqual([]);
+    expect(await found('1000%')).toEqual([]);
+    expect(await found('a_b')).toEqual(ids('pct'));
+    expect(await found('a%b')).toEqual([]);
+    expect(await found('\\')).toEqual([]);
+  });
+
+  it('shows a sub-account with data scope "own" only its own orders', async () => {
+    expect(await found('王', sub.token)).toEqual(ids('mine'));
+    expect(await found('kfr', sub.token)).toEqual(ids('mine'));
+    expect(await found('王建华', sub.token)).toEqual([]);
+    expect((await list('王', {}, sub.token)).total).toBe(1);
+  });
+
+  it('counts a keyword up to the bound, answers more as the bound with totalBounded, and still pages past it', async () => {
+    // 6 matches, bound 5.
+    const all = await list('dense-k7');
+    expect(all).toMatchObject({ code: 200, total: 5, totalBounded: true });
+    expect(all.rows).toHaveLength(6);
+    const inOrder = all.rows.map((r: any) => r.id);
+    expect([...inOrder].sort((a: number, b: number) => a - b)).toEqual(ids(...Array.from({ length: 6 }, (_, i) => `dense${i}`)));
+    const paged = [];
+    for (let pageNum = 1; pageNum <= 3; pageNum++) {
+      const b = await list('dense-k7', { pageSize: 2, pageNum });
+      expect(b).toMatchObject({ total: 5, totalBounded: true });
+      paged.push(...b.rows.map((r: any) => r.id));
+    }
+    expect(paged).toEqual(inOrder);
+    expect((await list('dense-k7', { pageSize: 2, pageNum: 4 })).rows).toEqual([]);
+    // With a status filter too (SQLite's other plans).
+    expect(await list('Dense-K7', { status: 100, pageSize: 2 })).toMatchObject({ total: 5, totalBounded: true });
+    // Within the bound: exact, and no flag.
+    const few = await list('王');
+    expect(few.total).toBe(2);
+    expect(few).not.toHaveProperty('totalBounded');
+    const own = await list('k', {}, sub.token);
+    expect(own.total).toBe(1);
+    expect(own).not.toHaveProperty('totalBounded');
+    expect(await list('Nowhere-9')).toMatchObject({ total: 0, rows: [] });
+    // The list without a keyword is not bounded: 10 orders.
+    expect(await list('')).toMatchObject({ total: 10 });
+  });
+
+  it('finds through the index exactly what a scan of the search rows with (i)like finds (PostgreSQL: index forced)', async () => {
+    const pg = t.config.isPostgres;
+    const keywords = ['王', '建华', '王建华', 'KFR', 'kfr-35gw', 'bPr3', '%', '_', 'a_b', '100%', 'Max100_Pro', '7', 'Dense-K', 'x', '上门', 'K7'];
+    for (const vendorId of [v.vendorId, other.vendorId]) {
+      for (const kw of keywords) {
+        const scan = await sql<{ id: number }>`select order_id as id from order_search where vendor_id = ${vendorId} and body ${sql.raw(pg ? 'ilike' : 'like')} ${likePattern(kw)} escape '\\' order by order_id`.execute(t.db);
+        const viaIndex = await t.db.transaction().execute(async (tx) => {
+          if (pg) await sql`set local enable_seqscan = off`.execute(tx);
+          // PostgreSQL: the list's condition, GIN index and recheck; SQLite: the bigram index alone.
+          const q = pg
+            ? sql<{ id: number }>`select s.order_id as id from order_search s where s.vendor_id = ${vendorId} and ${bodyContains(kw, pg, vendorId)} order by s.order_id`
+            : sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, kw)} order by 1`;
+          if (pg) expect(JSON.stringify((await sql`explain ${q}`.execute(tx)).rows)).toContain('order_search_keys');
+          return q.execute(tx);
+        });
+        expect(viaIndex.rows.map((r) => Number(r.id)), `${vendorId} ${kw}`).toEqual(scan.rows.map((r) => Number(r.id)));
+      }
+    }
+  });
+});
