@@ -78,8 +78,8 @@ export interface CallOptions {
   timestamp?: number;
 }
 
-/** A signed call as the web client makes it; answers the parsed envelope and the raw response. */
-export async function call(t: TestApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
+/** The URL, headers and body of a signed call as the web client makes it. */
+export function signedRequest(t: TestApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
   const qs = new URLSearchParams(
     Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]),
   ).toString();
@@ -89,7 +89,13 @@ export async function call(t: TestApp, method: string, path: string, body?: unkn
   const headers: Record<string, string> = { role: opts.role ?? 'manufacturer', timestamp, token, ...opts.headers };
   if (!opts.unsigned) headers.signature = sign(t.config.SIGN_KEY, { method, path, rawQuery: qs, timestamp, token, body: payload });
   if (payload) headers['content-type'] = 'application/json';
-  const res = await t.app.inject({ method: method as InjectOptions['method'], url: qs ? `${path}?${qs}` : path, headers, payload: payload || undefined });
+  return { url: qs ? `${path}?${qs}` : path, headers, payload };
+}
+
+/** A signed call to the app in this process; answers the parsed envelope and the raw response. */
+export async function call(t: TestApp, method: string, path: string, body?: unknown, opts: CallOptions = {}) {
+  const { url, headers, payload } = signedRequest(t, method, path, body, opts);
+  const res = await t.app.inject({ method: method as InjectOptions['method'], url, headers, payload: payload || undefined });
   let json: any = null;
   try {
     json = res.json();

@@ -1,18 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { PAYMENT_TYPE } from '@portal/domain/enums';
 import { IDEMPOTENCY_MSG, IDEMPOTENCY_REPLAYED_HEADER } from '@portal/domain/idempotency';
-import { sign } from '@portal/domain/signature';
 import { PLATFORM_WALLET_API } from '@portal/domain/wallet';
 import { balanceOf, createProduct, fund, ledgerSum, orderPayload } from '../src/modules/orders/orders.fixtures';
 import { purgeIdempotencyKeys } from '../src/plugins/idempotency.repository';
 import { isoIn } from '../src/lib/time';
 import { createOperator, createVendor, post, startTestApp, type TestApp } from './helper';
+import { startWorkersServer, type WorkersServer } from './spawn-server';
 
 // Decisions 127–129: one Idempotency-Key per user action; the first answer is stored per (key, vendor
 // or operator) and replayed; the same key with another request is refused; simultaneous repeats run once.
@@ -237,47 +234,13 @@ describe('Idempotency-Key on money', () => {
 });
 
 describe('Idempotency-Key across two server processes (WORKERS=2)', () => {
-  let child: ChildProcess;
-  let base: string;
-  const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number };
-        s.close(() => resolve(port));
-      });
-    });
-
+  let server: WorkersServer;
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, DATA_DIR: t.config.DATA_DIR, WEB_DIST: t.config.WEB_DIST, PORT: String(port), WORKERS: '2', PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && resolve());
-    });
+    server = await startWorkersServer(t);
   }, 60_000);
+  afterAll(async () => server?.stop());
 
-  afterAll(async () => {
-    if (child?.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-
-  const send = (path: string, body: unknown, token: string, key: string) => {
-    const text = JSON.stringify(body);
-    const timestamp = String(Date.now());
-    const headers = {
-      'content-type': 'application/json', role: 'manufacturer', token, timestamp, 'idempotency-key': key,
-      signature: sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token, body: text }),
-    };
-    return fetch(base + path, { method: 'POST', headers, body: text }).then(async (r) => ({ status: r.status, text: await r.text() }));
-  };
+  const send = (path: string, body: unknown, token: string, key: string) => server.call('POST', path, body, { token, headers: { 'idempotency-key': key } });
 
   it('30 order adds with one key over both processes: one order', async () => {
     const w = await vendorWithProduct();

@@ -1,11 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
 import { RATE_LIMITED } from '../src/plugins/rate-limit';
 import { hitRateLimit } from '../src/lib/rate-limit-store';
-import { get, nextPhone, post, startTestApp, type TestApp } from './helper';
-import { freePort, spawnServer, stopServer, untilListening } from './spawn-server';
+import { get, nextPhone, post, signedRequest, startTestApp, type TestApp } from './helper';
+import { startWorkersServer, type WorkersServer } from './spawn-server';
 
 // Limits per client address held in the database (decision 119), proved with requests fired at once.
 const LIMITS = { RATE_LIMIT_CAPTCHA: '50', RATE_LIMIT_LOGIN: '5', RATE_LIMIT_SMS: '3', RATE_LIMIT_REGISTER: '4', RATE_LIMIT_WINDOW_SECONDS: '60' };
@@ -40,7 +38,7 @@ describe('rate limits, one process', () => {
   });
 
   it('counts per client address: another address still gets a captcha', async () => {
-    const other = await t.app.inject({ method: 'GET', url: API.captchaImage, remoteAddress: '10.1.2.3', headers: signedGet(t, API.captchaImage) });
+    const other = await t.app.inject({ method: 'GET', url: API.captchaImage, remoteAddress: '10.1.2.3', headers: signedRequest(t, 'GET', API.captchaImage).headers });
     expect(other.json().code).toBe(200);
   });
 
@@ -82,31 +80,20 @@ describe('rate limits, one process', () => {
   });
 });
 
-function signedGet(t: TestApp, path: string) {
-  const timestamp = String(Date.now());
-  return { role: 'manufacturer', timestamp, token: '', signature: sign(t.config.SIGN_KEY, { method: 'GET', path, rawQuery: '', timestamp, token: '', body: '' }) };
-}
-
 describe('rate limits with WORKERS=2 on one database', () => {
   let t: TestApp;
-  let child: ChildProcess;
-  let base: string;
+  let server: WorkersServer;
   beforeAll(async () => {
     t = await startTestApp();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawnServer({ ...LIMITS, DATABASE_URL: t.config.DATABASE_URL, DATA_DIR: t.config.DATA_DIR, WEB_DIST: t.config.WEB_DIST, PORT: String(port), WORKERS: '2', PURGE_SECONDS: '0', KEYWORD_INDEX_MERGE_SECONDS: '0' });
-    await untilListening(child);
+    server = await startWorkersServer(t, LIMITS);
   }, 60_000);
   afterAll(async () => {
-    await stopServer(child);
+    await server?.stop();
     await t?.close();
   });
 
   it('200 captcha requests at once across both processes: exactly 50 answered', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 200 }, () => fetch(base + API.captchaImage, { headers: signedGet(t, API.captchaImage) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: number; msg: string } }))),
-    );
+    const results = await Promise.all(Array.from({ length: 200 }, () => server.call('GET', API.captchaImage)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(50);
     expect(results.filter((r) => r.body.code === 400 && r.body.msg === RATE_LIMITED)).toHaveLength(150);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { RATE_LIMITS_OFF } from '../src/plugins/rate-limit';
+import { signedRequest, type CallOptions, type TestApp } from './helper';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
@@ -43,3 +45,42 @@ export async function stopServer(child: ChildProcess | undefined) {
   child.kill('SIGTERM');
   await exited;
 }
+
+/**
+ * A WORKERS=2 server (two processes) on the test app's database, for rules that must hold across
+ * processes. Its calls are signed as the web client signs them and go over HTTP.
+ */
+export async function startWorkersServer(t: TestApp, env: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawnServer({
+    ...RATE_LIMITS_OFF,
+    DATABASE_URL: t.config.DATABASE_URL,
+    DATA_DIR: t.config.DATA_DIR,
+    WEB_DIST: t.config.WEB_DIST,
+    PORT: String(port),
+    WORKERS: '2',
+    PORTAL_DEMO_DATA: '0',
+    PURGE_SECONDS: '0',
+    KEYWORD_INDEX_MERGE_SECONDS: '0',
+    ...env,
+  });
+  await untilListening(child);
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    async call(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}) {
+      const { url, headers, payload } = signedRequest(t, method, path, body, opts);
+      const res = await fetch(base + url, { method, headers, body: payload || undefined });
+      const text = await res.text();
+      let json: any = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+      return { status: res.status, body: json, text };
+    },
+    stop: () => stopServer(child),
+  };
+}
+export type WorkersServer = Awaited<ReturnType<typeof startWorkersServer>>;

@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_SALE_MSG, compensationOverPaidMsg, PLATFORM_AFTER_SALE_API } from '@portal/domain/after-sales';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
-import { sign } from '@portal/domain/signature';
 import { createOperator, createVendor, post, startTestApp, type TestApp } from '../../../test/helper';
+import { startWorkersServer, type WorkersServer } from '../../../test/spawn-server';
 import { balanceOf, ledgerSum } from '../orders/orders.fixtures';
 import { createOrder } from './after-sales.fixtures';
 
@@ -116,42 +113,14 @@ describe('the total compensated never exceeds what the vendor paid for the order
 });
 
 describe('with WORKERS=2 (two server processes on one database)', () => {
-  const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
-  let child: ChildProcess;
-  let base: string;
-
+  let server: WorkersServer;
   beforeAll(async () => {
-    const port = await new Promise<number>((resolve) => {
-      const srv = createServer().listen(0, '127.0.0.1', () => {
-        const { port: p } = srv.address() as { port: number };
-        srv.close(() => resolve(p));
-      });
-    });
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, DATABASE_URL: t.config.DATABASE_URL, DATA_DIR: t.config.DATA_DIR, WEB_DIST: t.config.WEB_DIST, PORT: String(port), WORKERS: '2', PORTAL_DEMO_DATA: '0', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && resolve());
-    });
+    server = await startWorkersServer(t);
   }, 60_000);
+  afterAll(async () => server?.stop());
 
-  afterAll(async () => {
-    if (child?.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-
-  const send = (path: string, body: unknown, token: string, role = 'manufacturer') => {
-    const payload = JSON.stringify(body);
-    const timestamp = String(Date.now());
-    const headers = { 'content-type': 'application/json', role, token, timestamp, signature: sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token, body: payload }) };
-    return fetch(base + path, { method: 'POST', headers, body: payload }).then((r) => r.json() as Promise<{ code: number; msg: string; data: any }>);
-  };
+  const send = (path: string, body: unknown, token: string, role = 'manufacturer') =>
+    server.call('POST', path, body, { token, role }).then((r) => r.body as { code: number; msg: string; data: any });
 
   it('20 parallel applies open one case, 10 parallel approvals credit it once, and the cap holds', async () => {
     const o = await createOrder(t, vendor.vendorId, vendor.userId);
