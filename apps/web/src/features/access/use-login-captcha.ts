@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import { getCaptcha, type Captcha } from '../../components/verification/verification-api';
-import type { CaptchaState } from '../../components/verification/use-captcha';
+import { useCaptcha } from '../../components/verification/use-captcha';
 import { isApiError } from '../../lib/request';
 
 /**
@@ -9,19 +8,8 @@ import { isApiError } from '../../lib/request';
  */
 export function useLoginCaptcha() {
   const [needed, setNeeded] = useState(false);
-  const [captcha, setCaptcha] = useState<Captcha | null>(null);
-  const [loading, setLoading] = useState(false);
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    try {
-      setCaptcha(await getCaptcha());
-    } catch {
-      setCaptcha(null);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  const state: CaptchaState = { uuid: captcha?.uuid ?? '', img: captcha?.img ?? '', loading, refresh };
+  const state = useCaptcha(false);
+  const { refresh } = state;
 
   /** After a refused login: show the captcha if the server asks for it, and renew one already shown. */
   const afterRefusal = useCallback(
