@@ -1,5 +1,22 @@
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const dirsIn = (path) => readdirSync(new URL(path, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/** One zone per feature folder: nothing in `root/<x>` imports from `root/<y>` (issue #16). */
+const apart = (root, what) =>
+  dirsIn(`./${root}`).map((name) => ({
+    target: `./${root}/${name}`,
+    from: `./${root}`,
+    except: [`./${name}`],
+    message: `${what} do not import each other: move the shared piece to lib/ or the domain package, or let the composing layer pass it in (issue #16).`,
+  }));
+
+const server = 'apps/server/src';
+const web = 'apps/web/src';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'test-results/**', 'bench/results/**'] },
@@ -19,10 +36,38 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // Features never import each other; screens compose them (bulletproof-react's rule).
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Boundaries (issue #16, decision 133), on resolved paths so relative imports count too.
+    files: ['apps/server/src/**/*.{ts,mts}', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/*/**'], message: 'features do not import each other' }] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: `./${server}/lib`, from: [`./${server}/modules`, `./${server}/plugins`, `./${server}/platform`], message: 'lib/ never imports a module, plugin or the platform API (issue #16).' },
+            { target: `./${web}/lib`, from: `./${web}/features`, message: 'lib/ never imports a feature (issue #16).' },
+            { target: `./${server}/db/migrations`, from: `./${server}`, except: ['./db/migrations'], message: 'migrations import only kysely and their own folder (./helpers), never app code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests and their fixtures compose several features on purpose (an order paid, then after-sales).
+    files: ['apps/server/src/**/*.{ts,mts}', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts'],
+    plugins: { 'boundaries-apart': { rules: { 'no-restricted-paths': importX.rules['no-restricted-paths'] } } },
+    rules: {
+      'boundaries-apart/no-restricted-paths': ['error', { zones: [...apart(`${server}/modules`, 'server modules'), ...apart(`${web}/features`, 'web features')] }],
+    },
+  },
+  {
+    files: ['apps/server/src/db/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!kysely(/|$)|\\./)', message: 'migrations import only kysely and their own folder (./helpers), never app code.' }] }],
     },
   },
 );

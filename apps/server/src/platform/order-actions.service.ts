@@ -5,8 +5,8 @@ import type { DB, Tx } from '../db/database';
 import { badRequest } from '../lib/errors';
 import { fromShanghai, nowIso } from '../lib/time';
 import type { OperatorPrincipal } from '../plugins/context';
-import { assertPlatformFiles } from '../modules/files/files.repository';
-import { loadOrder, transit, writeLog, type OrderRow } from '../modules/orders/order-state-machine';
+import { assertPlatformFiles } from '../lib/files.repository';
+import { loadOrder, transit, writeLog, type OrderRow } from '../lib/order-state-machine';
 
 // The platform acting for the world: dispatching to masters and acting for the master through every
 // node. Each action is one transition of the shared state machine (plus its records), in one transaction.

@@ -8,7 +8,7 @@ import type { ProductsTable } from '../db/schema/products';
 import { badRequest, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { OperatorPrincipal } from '../plugins/context';
-import { guideColumn, priceColumn, toProductRow } from '../modules/products/product-row';
+import { guideColumn, priceColumn, toProductRow } from '../lib/product-row';
 import { keywordConditions } from '../modules/products/products.repository';
 
 type ListQuery = z.infer<typeof platformProductListQuery>;

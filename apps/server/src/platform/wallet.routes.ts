@@ -16,7 +16,7 @@ import { ok, page } from '../lib/envelope';
 import { AppError, badRequest, notFound, parse } from '../lib/errors';
 import { toShanghai } from '../lib/time';
 import { operatorOf } from '../plugins/auth';
-import { moveBalance, rejectPendingRecord, settlePendingRecord } from '../modules/wallet/wallet.service';
+import { moveBalance, rejectPendingRecord, settlePendingRecord } from '../lib/wallet-ledger';
 import { listRecords } from '../modules/wallet/wallet.repository';
 
 const idParam = (raw: string) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mkdirSync } from 'node:fs';
-import { uploadsRoot } from '../modules/files/storage-paths';
+import { uploadsRoot } from '../lib/storage-paths';
 import { fileUrls, signAll, unsignAll, type FileUrls } from '../lib/file-urls';
 
 declare module 'fastify' {

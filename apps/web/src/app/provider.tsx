@@ -4,7 +4,9 @@ import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
+import { ApplyAfterSaleDialog } from '../features/after-sales/components/apply-after-sale-dialog';
 import { DuplicateRequestError } from '../lib/api-error';
+import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
 import { NotifierBridge } from '../lib/notifier';
 import { theme } from './theme';
 
@@ -22,13 +24,16 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Features shown inside other features' screens (lib/feature-slots.tsx). */
+const slots: FeatureSlots = { ApplyAfterSaleDialog };
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={zhCN} theme={theme}>
         <AntApp>
           <NotifierBridge />
-          {children}
+          <FeatureSlotsProvider slots={slots}>{children}</FeatureSlotsProvider>
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { hasPermission } from '@portal/domain/permissions';
-import { getUserInfo, userInfoQueryKey, type UserInfo } from '../features/access/api/get-user-info';
+import { getUserInfo, userInfoQueryKey, type UserInfo } from './user-info';
 import { vendorToken } from './token-store';
 
 /** The signed-in vendor user and its permissions (a main account holds *:*:*). */

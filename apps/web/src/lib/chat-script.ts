@@ -1,4 +1,4 @@
-import { getConfig } from '../features/site/api/get-config';
+import { getConfig } from './site-config';
 
 let started = false;
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileTypeCode } from '@portal/domain/files';
-import { absoluteFor, newStoredPath } from '../../modules/files/storage-paths';
+import { absoluteFor, newStoredPath } from '../../lib/storage-paths';
 import type { DemoContext } from './demo';
 import { simplePdf } from './simple-pdf';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { pathOf } from '../../../test/signed-file';
-import { absoluteFor } from '../../modules/files/storage-paths';
+import { absoluteFor } from '../../lib/storage-paths';
 import { DEMO } from './demo';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { API } from '@portal/domain/api-paths';
 import { PLATFORM_WALLET_API } from '@portal/domain/wallet';
 import { get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { pathOf } from '../../../test/signed-file';
-import { absoluteFor } from '../../modules/files/storage-paths';
+import { absoluteFor } from '../../lib/storage-paths';
 import { DEMO } from './demo';
 
 let t: TestApp;

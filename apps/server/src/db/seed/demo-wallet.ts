@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import type { DemoContext } from './demo';
-import { absoluteFor, newStoredPath } from '../../modules/files/storage-paths';
-import { addPendingRecord, moveBalance, rejectPendingRecord, settlePendingRecord } from '../../modules/wallet/wallet.service';
+import { absoluteFor, newStoredPath } from '../../lib/storage-paths';
+import { addPendingRecord, moveBalance, rejectPendingRecord, settlePendingRecord } from '../../lib/wallet-ledger';
 import { transferReceiptPng } from './wallet-proof-image';
 
 const DAY = 24 * 3600 * 1000;

@@ -6,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { parse } from '../../lib/errors';
 import { vendorOf } from '../../plugins/auth';
 import { accessService } from './access.service';
-import { createCaptcha } from './captcha.service';
+import { createCaptcha } from '../../lib/captcha';
 import { answerLogin, loginCaptchaBody } from './lockout';
 
 export default async function accessRoutes(app: FastifyInstance) {

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/unique-violation';
 import { nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import * as repo from './access.repository';
-import { consumeCaptcha } from './captcha.service';
+import { consumeCaptcha } from '../../lib/captcha';
 import { consumeSmsCode, issueSmsCode, verifySmsCode } from './sms-code.service';
 import { clearAllFailures, clearFailures, guardPasswordCheck, loginSubject, verifyOrDummy } from './lockout';
 

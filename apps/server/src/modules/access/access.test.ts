@@ -3,7 +3,7 @@ import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { createVendor, get, nextPhone, post, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
 import { SMS_EXPIRED, SMS_TOO_FREQUENT, SMS_WRONG } from './sms-code.service';
-import { CAPTCHA_WRONG, CAPTCHA_EXPIRED } from './captcha.service';
+import { CAPTCHA_WRONG, CAPTCHA_EXPIRED } from '../../lib/captcha';
 import { lockedMessage, WRONG_CREDENTIALS } from './lockout';
 import { PHONE_REGISTERED } from './access.service';
 

@@ -7,7 +7,7 @@ import { SUB_ACCOUNT_TAKEN } from '@portal/domain/accounts';
 import { MSG } from '@portal/domain/messages';
 import { sign } from '@portal/domain/signature';
 import { createOperator, createSubAccount, createVendor, lastSmsCode, nextPhone, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
-import { CAPTCHA_EXPIRED } from './captcha.service';
+import { CAPTCHA_EXPIRED } from '../../lib/captcha';
 import { LOCK_MINUTES, lockedMessage, MAX_FAILED_LOGINS, WRONG_CREDENTIALS } from './lockout';
 import { SMS_DAILY_CAP, SMS_DAILY_LIMIT, SMS_EXPIRED, SMS_MAX_ATTEMPTS, SMS_TOO_FREQUENT, SMS_WRONG } from './sms-code.service';
 

@@ -7,7 +7,7 @@ import type { DB, Tx } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
-import { consumeCaptcha } from './captcha.service';
+import { consumeCaptcha } from '../../lib/captcha';
 
 // Password attempts (decisions 112 and 113). Counted per login name (`subject`) and client address
 // (`source`), plus one row per name for every address ('*'). Each check first claims an attempt in one

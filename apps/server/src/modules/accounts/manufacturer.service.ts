@@ -4,8 +4,8 @@ import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
 import type { VendorAddressesTable } from '../../db/schema/foundation';
 import { badRequest } from '../../lib/errors';
-import { resolveRegion } from '../site/region-tree';
-import { assertOwnFiles } from '../files/files.repository';
+import { resolveRegion } from '../../lib/region-tree';
+import { assertOwnFiles } from '../../lib/files.repository';
 
 type AddressValues = Omit<Insertable<VendorAddressesTable>, 'vendor_id' | 'sort' | 'id'>;
 

@@ -10,10 +10,10 @@ import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { ownScope } from '../../plugins/auth';
 import type { OperatorPrincipal, VendorPrincipal } from '../../plugins/context';
-import { assertOwnFiles } from '../files/files.repository';
-import { loadOrder, transit } from '../orders/order-state-machine';
-import { userDisplayName } from '../wallet/wallet.repository';
-import { moveBalance } from '../wallet/wallet.service';
+import { assertOwnFiles } from '../../lib/files.repository';
+import { loadOrder, transit } from '../../lib/order-state-machine';
+import { userDisplayName } from '../../lib/user-names';
+import { moveBalance } from '../../lib/wallet-ledger';
 import { compensationRoomFen, lockOrderRow, OPEN_CASE_STATUSES, reasonsOf, writeCaseLog } from './after-sales.repository';
 import { redispatchOrder } from './redispatch';
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { newOrderNo } from '../orders/order-create.service';
-import { loadOrder, writeLog } from '../orders/order-state-machine';
+import { newOrderNo } from '../../lib/order-numbers';
+import { loadOrder, writeLog } from '../../lib/order-state-machine';
 
 /**
  * After-sales handled by a new master: a free follow-up order with the same customer, address and

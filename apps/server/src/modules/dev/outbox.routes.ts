@@ -3,7 +3,7 @@ import { API } from '@portal/domain/api-paths';
 import { ok } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { toShanghai } from '../../lib/time';
-import { peekCaptcha } from '../access/captcha.service';
+import { peekCaptcha } from '../../lib/captcha';
 
 /** Registered only with PORTAL_DEV_OUTBOX on (never in production): otherwise both paths are 404. */
 export default async function devOutboxRoutes(app: FastifyInstance) {

@@ -9,7 +9,7 @@ import { FILE_NOT_OWNED, UPLOAD_DIR_INVALID } from '@portal/domain/uploads';
 import { createOperator, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { SAMPLE, upload } from '../../../test/upload';
 import { addOrder, createProduct, fund } from '../orders/orders.fixtures';
-import { assertPlatformFiles } from './files.repository';
+import { assertPlatformFiles } from '../../lib/files.repository';
 
 // The console's uploads (docs/decisions/097): the operator uploads with the vendor widget's checks,
 // the file is recorded as the operator's, vendors cannot reference it, and the console may attach

@@ -11,7 +11,7 @@ import type { DB } from '../../db/database';
 import { AppError, badRequest } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { MAGIC_HEAD_BYTES, contentMatches } from './magic-bytes';
-import { absoluteFor, newStoredPath } from './storage-paths';
+import { absoluteFor, newStoredPath } from '../../lib/storage-paths';
 
 export function tooLargeMessage(ext: string) {
   if ((PICTURE_EXT as readonly string[]).includes(ext)) return MSG.imageTooLarge;

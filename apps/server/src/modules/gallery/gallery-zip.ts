@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { extOf } from '@portal/domain/files';
-import { absoluteFor } from '../files/storage-paths';
+import { absoluteFor } from '../../lib/storage-paths';
 
 export interface ZipPicture {
   id: number;

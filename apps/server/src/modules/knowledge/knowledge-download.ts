@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
 import { extOf } from '@portal/domain/files';
 import { notFound } from '../../lib/errors';
-import { absoluteFor } from '../files/storage-paths';
+import { absoluteFor } from '../../lib/storage-paths';
 
 export interface DownloadItem {
   title: string;

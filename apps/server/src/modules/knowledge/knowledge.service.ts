@@ -5,7 +5,7 @@ import type { DB } from '../../db/database';
 import { notFound } from '../../lib/errors';
 import { nowIso, toShanghai } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
-import { assertOwnFiles } from '../files/files.repository';
+import { assertOwnFiles } from '../../lib/files.repository';
 
 type Row = { id: number; title: string; file_url: string; file_type: number; created_at: string; original_name?: string | null };
 

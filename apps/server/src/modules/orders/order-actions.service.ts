@@ -11,10 +11,10 @@ import { nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { ownScope } from '../../plugins/auth';
 import { PERM } from '@portal/domain/permissions';
-import { moveBalance } from '../wallet/wallet.service';
-import { resolveRegion } from '../site/region-tree';
+import { moveBalance } from '../../lib/wallet-ledger';
+import { resolveRegion } from '../../lib/region-tree';
 import { operatorName } from './order-create.service';
-import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from './order-state-machine';
+import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { json } from './order-row';
 
 // The vendor's actions on an order. Each one runs in one transaction; state changes go through

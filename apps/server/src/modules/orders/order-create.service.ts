@@ -1,20 +1,18 @@
-import { randomInt } from 'node:crypto';
 import { MSG } from '@portal/domain/messages';
 import type { OrderAddInput } from '@portal/domain/orders';
 import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
-import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
+import { fromShanghai, nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
-import { resolveRegion } from '../site/region-tree';
+import { resolveRegion } from '../../lib/region-tree';
 import { discountContext, loadOrderableProducts, priceAddInput } from './order-pricing';
 import { accountName } from './order-row';
-import { writeLog } from './order-state-machine';
-import { guideColumn } from '../products/product-row';
+import { writeLog } from '../../lib/order-state-machine';
+import { guideColumn } from '../../lib/product-row';
 import { priceFieldFor } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 
-/** GD + Shanghai yyyymmddHHMMss + 6 random digits; a clash with an existing number is retried. */
-export const newOrderNo = () => `GD${toShanghai(nowIso()).replace(/\D/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+import { newOrderNo } from '../../lib/order-numbers';
 
 const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e as Error)?.message ?? '')) && /order_no/i.test(String((e as Error)?.message ?? '') + String((e as { constraint?: string })?.constraint ?? ''));
 

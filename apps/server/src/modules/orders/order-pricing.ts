@@ -3,7 +3,7 @@ import { ORDER_MSG, PricingError, priceOrder, type CatalogPricesFen, type Discou
 import { yuanToFen } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
-import { guideColumn, priceColumn, type ProductRecord } from '../products/product-row';
+import { guideColumn, priceColumn, type ProductRecord } from '../../lib/product-row';
 
 // The server's side of pricing: the catalogue and discount facts come from the database, the
 // arithmetic is the shared priceOrder(); nothing priced by the browser is ever trusted.

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors';
 import { toShanghai } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { ownScope } from '../../plugins/auth';
-import { toProductRow } from '../products/product-row';
+import { toProductRow } from '../../lib/product-row';
 import { json } from './order-row';
 import { countsByStatus, findOrder, toRows, vendorOrders } from './orders.repository';
 

@@ -2,7 +2,7 @@ import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { API } from '@portal/domain/api-paths';
 import { nowIso } from '../../lib/time';
 import { post, type TestApp } from '../../../test/helper';
-import { moveBalance } from '../wallet/wallet.service';
+import { moveBalance } from '../../lib/wallet-ledger';
 
 // Test fixtures for orders: passed products in the catalogue, a funded wallet, a valid payload.
 

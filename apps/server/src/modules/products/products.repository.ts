@@ -4,7 +4,7 @@ import { yuanToFen } from '@portal/domain/money';
 import type { ProductListQuery } from '@portal/domain/products';
 import type { Database, DB, Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { priceColumn } from './product-row';
+import { priceColumn } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;

@@ -9,10 +9,10 @@ import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { ownScope } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
-import { assertOwnFiles } from '../files/files.repository';
+import { assertOwnFiles } from '../../lib/files.repository';
 import { leafCategory } from './category.service';
 import { productsInActiveOrders } from './order-usage';
-import { priceColumn, toProductRow } from './product-row';
+import { priceColumn, toProductRow } from '../../lib/product-row';
 import { findProduct, findProducts, listProducts, softDeleteProducts } from './products.repository';
 
 export function productsService(app: FastifyInstance) {

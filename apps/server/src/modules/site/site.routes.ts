@@ -4,7 +4,7 @@ import { idValue } from '@portal/domain/validation';
 import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { toShanghai } from '../../lib/time';
-import { regionTree } from './region-tree';
+import { regionTree } from '../../lib/region-tree';
 
 // Keys a logged-out visitor may read (login page logo, footer hotlines, chat link).
 const PUBLIC_KEYS = new Set(['pc', 'service_hotline', 'complaints_hotline', 'kefuPhone', 'qudaolink', 'company_contact', 'chat_script']);

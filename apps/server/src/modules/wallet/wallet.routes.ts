@@ -8,8 +8,9 @@ import { rechargeBody, recordsPageQuery, recordsQuery, WALLET_MSG } from '@porta
 import { ok, page } from '../../lib/envelope';
 import { badRequest, parse } from '../../lib/errors';
 import { vendorOf } from '../../plugins/auth';
-import { addPendingRecord, balanceOf } from './wallet.service';
-import { isOwnPicture, listRecords, normalizeFilePath, recordBatches, userDisplayName } from './wallet.repository';
+import { addPendingRecord, balanceOf } from '../../lib/wallet-ledger';
+import { isOwnPicture, listRecords, normalizeFilePath, recordBatches } from './wallet.repository';
+import { userDisplayName } from '../../lib/user-names';
 import { exportFileName, streamRecordsXlsx } from './records-export';
 import { sendXlsx } from '../../lib/xlsx-stream';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAY_STATUS, PAY_METHOD, PAYMENT_TYPE } from '@portal/domain/enums';
 import { WALLET_MSG } from '@portal/domain/wallet';
 import { createVendor, startTestApp, type TestApp } from '../../../test/helper';
-import { addPendingRecord, balanceOf, moveBalance, rejectPendingRecord, settlePendingRecord } from './wallet.service';
+import { addPendingRecord, balanceOf, moveBalance, rejectPendingRecord, settlePendingRecord } from '../../lib/wallet-ledger';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { sign } from '@portal/domain/signature';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { signedFile } from '../../../test/signed-file';
 import { SAMPLE, upload } from '../../../test/upload';
-import { moveBalance } from './wallet.service';
+import { moveBalance } from '../../lib/wallet-ledger';
 
 let t: TestApp;
 let op: Awaited<ReturnType<typeof createOperator>>;

@@ -3,7 +3,7 @@ import { Popover } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
-import { useConfigValue } from '../../features/site/api/get-config';
+import { useConfigValue } from '../../lib/site-config';
 
 function ToolButton({ icon, label, onClick }: { icon: ReactNode; label: string; onClick?: () => void }) {
   return (

@@ -1,5 +1,5 @@
 import { EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import { useJsonConfig, type CompanyContact } from '../../features/site/api/get-config';
+import { useJsonConfig, type CompanyContact } from '../../lib/site-config';
 
 /** Company contacts from config company_contact (spec 01 §1). */
 export function SiteFooter() {

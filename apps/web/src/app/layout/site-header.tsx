@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { MSG } from '@portal/domain/messages';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { paths, LOGIN_TYPE } from '../../config/paths';
-import { useJsonConfig, type PcConfig } from '../../features/site/api/get-config';
+import { useJsonConfig, type PcConfig } from '../../lib/site-config';
 import { useNavTargets } from '../../features/access/nav-targets';
 import { quit } from '../../features/access/api/quit';
 import { useRouteId } from './use-route-id';

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { NoticeCard } from '../../features/home/components/notice-card';
 import { QuickOrderGrid } from '../../features/home/components/quick-order-grid';
 import { StatisticTiles } from '../../features/home/components/statistic-tiles';
-import { useJsonConfig, type PcConfig } from '../../features/site/api/get-config';
+import { useJsonConfig, type PcConfig } from '../../lib/site-config';
 import { useAccess } from '../../lib/access';
 import '../../features/home/components/home.css';
 

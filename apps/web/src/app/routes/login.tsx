@@ -8,8 +8,8 @@ import { PasswordLoginForm } from '../../features/access/components/password-log
 import { RegisterFlow } from '../../features/access/components/register-flow';
 import { SmsLoginForm } from '../../features/access/components/sms-login-form';
 import { readRememberedLogin } from '../../features/access/remembered-login';
-import { useJsonConfig, type PcConfig } from '../../features/site/api/get-config';
-import '../../features/access/components/login.css';
+import { useJsonConfig, type PcConfig } from '../../lib/site-config';
+import '../../styles/login.css';
 import { ActionLink } from '../../components/action-link';
 
 const TITLES: Record<LoginType, string> = { '1': '账号登录', '2': '注册账号', '3': '找回密码' };

@@ -13,7 +13,7 @@ import { platformHttp } from '../lib/platform-request';
 import { CaptchaField } from '../../components/verification/captcha-field';
 import { useLoginCaptcha } from '../../features/access/use-login-captcha';
 import '../layout/platform.css';
-import '../../features/access/components/login.css';
+import '../../styles/login.css';
 
 interface LoginForm {
   account: string;

@@ -12,7 +12,7 @@ import { paths } from '../../../config/paths';
 import { zodRule } from '../../../lib/form-rules';
 import { useAddProduct, type AddProductBody } from '../../../features/products/api/add-product';
 import { CategoryCascader } from '../../../features/products/components/category-cascader';
-import { FileItemsField } from '../../../features/products/components/file-items-field';
+import { FileItemsField } from '../../../components/file-items/file-items-field';
 import '../../../features/products/components/products.css';
 
 type FormValues = {

@@ -5,6 +5,7 @@ import { AFTER_SALE_MSG, GALLERY_PAGE_SIZE } from '@portal/domain/after-sales';
 import { MSG } from '@portal/domain/messages';
 import { downloadPictures } from '../../../features/gallery/api/download-pictures';
 import { useGallery } from '../../../features/gallery/api/get-gallery';
+import { CategoryCascader } from '../../../features/products/components/category-cascader';
 import { GalleryFilters, type GalleryFilterValues } from '../../../features/gallery/components/gallery-filters';
 import { GalleryOrderCard } from '../../../features/gallery/components/gallery-order-card';
 import '../../../features/gallery/components/gallery.css';
@@ -57,6 +58,7 @@ export default function WanGongAlbumScreen() {
   return (
     <Card title={MSG.gallery} variant="borderless">
       <GalleryFilters
+        categoryField={(value, onChange) => <CategoryCascader anyLevel value={value} onChange={onChange} style={{ width: 220 }} />}
         onApply={(f) => {
           setFilters(f);
           paging.toFirstPage();

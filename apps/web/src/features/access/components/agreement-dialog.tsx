@@ -1,6 +1,6 @@
 import { Modal, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { getAgreement } from '../../site/api/get-agreement';
+import { getAgreement } from '../api/get-agreement';
 
 /** Rich-text agreement (GET /api/app/config/agreement/{id}) in a dialog. */
 export function AgreementDialog({ id, onClose }: { id: number | null; onClose: () => void }) {

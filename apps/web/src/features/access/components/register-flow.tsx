@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { paths } from '../../../config/paths';
 import { zodRule } from '../../../lib/form-rules';
 import { vendorToken } from '../../../lib/token-store';
-import { AGREEMENT } from '../../site/api/get-agreement';
+import { AGREEMENT } from '../api/get-agreement';
 import { register } from '../api/auth';
 import { AgreementDialog } from './agreement-dialog';
 import { PhoneVerificationFields } from '../../../components/verification/phone-verification-fields';

@@ -7,7 +7,7 @@ import { useCaptcha } from '../../../components/verification/use-captcha';
 import { sameAsRule, zodRule } from '../../../lib/form-rules';
 import { updatePassword } from '../api/update-password';
 import { OldPhoneCodeField } from './old-phone-code-field';
-import '../../access/components/login.css';
+import '../../../styles/login.css';
 
 /**
  * 修改密码: with a bound phone, a code sent to it (type forget, through the session so a sub-account's

@@ -10,7 +10,7 @@ import { zodRule } from '../../../lib/form-rules';
 import { changePhone } from '../api/change-phone';
 import { checkOldPhone } from '../api/check-old-phone';
 import { OldPhoneCodeField } from './old-phone-code-field';
-import '../../access/components/login.css';
+import '../../../styles/login.css';
 
 /** 更换手机号 (spec 01 §4): step 1 verifies the old phone's code, step 2 binds the new phone. */
 export function ChangePhoneDialog({ open, phone, onClose, onChanged }: { open: boolean; phone: string; onClose: () => void; onChanged: () => void }) {

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { http } from '../../../lib/request';
-import { orderKeys } from '../../orders/api/keys';
+import { orderKeys } from '../../../lib/order-keys';
 import { afterSaleKeys } from './keys';
 
 export interface ApplyAfterSaleBody {

@@ -1,7 +1,7 @@
 import { DatePicker, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { galleryServiceType } from '@portal/domain/enums';
-import { CategoryCascader } from '../../products/components/category-cascader';
+import type { ReactNode } from 'react';
 import { FilterBar, useFilterDraft } from '../../../components/filter-bar';
 
 export interface GalleryFilterValues {
@@ -11,14 +11,17 @@ export interface GalleryFilterValues {
   serviceType?: number;
 }
 
-/** Category cascader, customer keyword, completion date range, service item (spec 02 §2.8). */
-export function GalleryFilters({ onApply }: { onApply: (v: GalleryFilterValues) => void }) {
+/**
+ * Category cascader, customer keyword, completion date range, service item (spec 02 §2.8). The screen
+ * passes the products feature's cascader in `categoryField` (features never import each other).
+ */
+export function GalleryFilters({ onApply, categoryField }: { onApply: (v: GalleryFilterValues) => void; categoryField: (value: number[] | undefined, onChange: (category: number[] | undefined) => void) => ReactNode }) {
   const { draft, set, clear } = useFilterDraft<GalleryFilterValues>();
   return (
     <FilterBar className="gallery-filters" testId="gallery-filters" draft={draft} clear={clear} onApply={onApply}>
       <label className="gallery-filters__field">
         <span>产品分类</span>
-        <CategoryCascader anyLevel value={draft.category} onChange={(category) => set({ category })} style={{ width: 220 }} />
+        {categoryField(draft.category, (category) => set({ category }))}
       </label>
       <label className="gallery-filters__field">
         <span>客户</span>

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { HOME_TILE_STATUS, PUBLISHED_ORDER_BASE } from '@portal/domain/enums';
 import { Link } from 'react-router';
 import { ALL_ORDER_STATUS, paths } from '../../../config/paths';
-import { usePublishedCount } from '../../orders/api/get-published-count';
+import { usePublishedCount } from '../api/get-published-count';
 import { getOrderStatistics, type OrderStatistics } from '../api/home';
 
 // 待服务 and 待结算 stand for status sets (decision 002); the list's route param takes them comma-joined.

@@ -3,7 +3,7 @@ import { yuanToFen } from '@portal/domain/money';
 import type { DiscountContext } from '@portal/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/request';
-import { getConfig } from '../../site/api/get-config';
+import { getConfig } from '../../../lib/site-config';
 import type { OrderManufacturerInfo } from './get-manufacturer-info';
 
 /** GET /api/app/dealerOutlet/exitsDealerOutletByDistrictId?districtId → whether a dealer outlet serves the district. */

@@ -1,7 +1,7 @@
 import { API } from '@portal/domain/api-paths';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/request';
-import { orderKeys } from './keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 /** A parcel of an order with its tracking events (spec 02 §3 Logistics). */
 export interface LogisticsEntry {

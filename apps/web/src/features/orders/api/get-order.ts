@@ -2,7 +2,7 @@ import { API } from '@portal/domain/api-paths';
 import type { OrderDetail } from '@portal/domain/orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/request';
-import { orderKeys } from './keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 /** GET /api/app/order/{id}: the detail (displayed status, statusInfo, expenses, log, logistics). */
 export const getOrder = (id: number | string) => http.get<OrderDetail>(API.order(id));

@@ -2,7 +2,7 @@ import { API } from '@portal/domain/api-paths';
 import type { OrderListRow } from '@portal/domain/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http, type Query } from '../../../lib/request';
-import { orderKeys } from './keys';
+import { orderKeys } from '../../../lib/order-keys';
 
 /** GET /api/app/order/list filters (spec 02 §7); status/node may be comma lists (pending shortcut). */
 export interface OrderListParams {

@@ -6,9 +6,9 @@ import type { OrderListRow } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
 import { paths } from '../../../config/paths';
 import { useAccess } from '../../../lib/access';
-import { useConfigValue } from '../../site/api/get-config';
+import { useConfigValue } from '../../../lib/site-config';
 import { useConfirmCompletion } from '../api/confirm-completion';
-import { ApplyAfterSaleDialog } from '../../after-sales/components/apply-after-sale-dialog';
+import { useFeatureSlots } from '../../../lib/feature-slots';
 import { getOrderCopyText } from '../api/copy-order';
 import { copyText } from './copy-text';
 import { CancelReasonDialog } from './dialogs/cancel-reason-dialog';
@@ -44,6 +44,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
   const chatLink = useConfigValue('qudaolink').value;
   const confirmDone = useConfirmCompletion();
   const [dialog, setDialog] = useState<DialogName | null>(null);
+  const { ApplyAfterSaleDialog } = useFeatureSlots();
   const close = () => setDialog(null);
   const info = order.statusInfo;
   const closed = order.status === 800;
@@ -113,7 +114,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
       {dialog === 'completion' && <CompletionMaterialsDialog orderId={order.id} open onClose={close} />}
       {dialog === 'return' && <ReturnReviewDialog orderId={order.id} open onClose={close} />}
       {dialog === 'praise' && <PraiseReviewDialog orderId={order.id} open onClose={close} />}
-      {dialog === 'afterSale' && <ApplyAfterSaleDialog orderId={order.id} orderNo={order.orderNo} open onClose={close} />}
+      {dialog === 'afterSale' && ApplyAfterSaleDialog && <ApplyAfterSaleDialog orderId={order.id} orderNo={order.orderNo} open onClose={close} />}
     </>
   );
 }

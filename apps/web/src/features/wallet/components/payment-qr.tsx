@@ -1,6 +1,6 @@
 import { Image, QRCode, Skeleton } from 'antd';
 import { PICTURE_EXT, extOf } from '@portal/domain/files';
-import { useConfigValue } from '../../site/api/get-config';
+import { useConfigValue } from '../../../lib/site-config';
 import { fileUrlOf } from '../../../components/upload';
 
 /** An image the operators uploaded (data URL, or a picture path/URL) rather than a payment link. */

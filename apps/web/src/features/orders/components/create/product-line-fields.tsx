@@ -6,7 +6,7 @@ import { availableServices, ORDER_MSG, unitPriceFen } from '@portal/domain/order
 import { fenToYuanText } from '@portal/domain/money';
 import type { ProductRow } from '@portal/domain/products';
 import { VIDEO_EXT, PICTURE_EXT } from '@portal/domain/files';
-import { FileItemsField } from '../../../products/components/file-items-field';
+import { FileItemsField } from '../../../../components/file-items/file-items-field';
 import { productPrices } from './use-order-price';
 import type { OrderFormValues } from './order-form-values';
 

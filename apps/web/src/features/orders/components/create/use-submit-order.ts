@@ -10,7 +10,7 @@ import { regionLabels, type RegionNode } from '../../api/get-region-tree';
 import { getPhoneWarning } from '../../api/show-message';
 import { toPayload, type OrderFormValues } from './order-form-values';
 import { useQueryClient } from '@tanstack/react-query';
-import { orderKeys } from '../../api/keys';
+import { orderKeys } from '../../../../lib/order-keys';
 import { useAccess } from '../../../../lib/access';
 
 /**

@@ -1,5 +1,5 @@
 import { Descriptions, Image, Modal } from 'antd';
-import { useConfigValue } from '../../../site/api/get-config';
+import { useConfigValue } from '../../../../lib/site-config';
 import { fileUrlOf } from '../../../../components/upload';
 
 /** 联系客服: the order's customer-service person (name, phone, WeChat picture), else the platform's numbers. */

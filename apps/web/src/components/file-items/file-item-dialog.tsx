@@ -2,7 +2,7 @@ import { Form, Input, Modal } from 'antd';
 import { MSG } from '@portal/domain/messages';
 import { fileTypeCode } from '@portal/domain/files';
 import type { ProductFile } from '@portal/domain/products';
-import { UploadField } from '../../../components/upload';
+import { UploadField } from '../upload';
 
 export interface FileItemDialogProps {
   open: boolean;

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database';
+import type { DB } from '../db/database';
 
 export interface RegionNode {
   value: string;

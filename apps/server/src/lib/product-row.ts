@@ -2,8 +2,8 @@ import { fenToYuan } from '@portal/domain/money';
 import { PRICE_FIELDS, guideField, type PriceField } from '@portal/domain/enums';
 import type { ProductFile, ProductRow } from '@portal/domain/products';
 import type { Selectable } from 'kysely';
-import type { ProductsTable } from '../../db/schema/products';
-import { toShanghai } from '../../lib/time';
+import type { ProductsTable } from '../db/schema/products';
+import { toShanghai } from './time';
 
 export type ProductRecord = Selectable<ProductsTable>;
 

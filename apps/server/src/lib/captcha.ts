@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { DB } from '../../db/database';
-import { badRequest } from '../../lib/errors';
-import { isoIn, nowIso } from '../../lib/time';
+import type { DB } from '../db/database';
+import { badRequest } from './errors';
+import { isoIn, nowIso } from './time';
 
 const CAPTCHA_TTL_MS = 3 * 60 * 1000;
 export const CAPTCHA_WRONG = '图形验证码错误';

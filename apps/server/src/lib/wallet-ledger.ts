@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { CHANGE_TYPE, PAY_STATUS, PAY_STATUS_REJECTED } from '@portal/domain/enums';
 import { WALLET_MSG } from '@portal/domain/wallet';
-import type { Tx } from '../../db/database';
-import { badRequest, notFound } from '../../lib/errors';
-import { nowIso, toShanghai } from '../../lib/time';
+import type { Tx } from '../db/database';
+import { badRequest, notFound } from './errors';
+import { nowIso, toShanghai } from './time';
 
 // The only code that changes vendors.balance_fen. Every function runs inside the CALLER's
 // transaction, so the balance and its ledger record commit or roll back together.
@@ -174,7 +174,7 @@ export async function rejectPendingRecord(tx: Tx, recordId: number, input: Settl
 }
 
 /** The vendor's balance in fen. */
-export async function balanceOf(tx: Tx | import('../../db/database').DB, vendorId: number): Promise<number> {
+export async function balanceOf(tx: Tx | import('../db/database').DB, vendorId: number): Promise<number> {
   const row = await tx.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirst();
   if (!row) throw notFound();
   return Number(row.balance_fen);

@@ -1,9 +1,9 @@
 import { orderNode, orderStatus } from '@portal/domain/enums';
 import { ORDER_TRANSITIONS, guardRefusal, startsFrom, type OrderMoveState, type TransitionDef, type TransitionName } from '@portal/domain/order-transitions';
-import type { Tx } from '../../db/database';
-import type { OrdersTable } from '../../db/schema/orders';
-import { badRequest, notFound } from '../../lib/errors';
-import { nowIso } from '../../lib/time';
+import type { Tx } from '../db/database';
+import type { OrdersTable } from '../db/schema/orders';
+import { badRequest, notFound } from './errors';
+import { nowIso } from './time';
 import type { Updateable, Selectable } from 'kysely';
 
 // THE order state machine (spec 02 §4). Every change of status/node goes through `transit`: it

@@ -2,8 +2,8 @@ import { DeleteOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/ic
 import { Button } from 'antd';
 import { useState } from 'react';
 import type { ProductFile } from '@portal/domain/products';
-import { useFilePreview } from '../../../components/upload';
-import { itemOf } from '../../../components/upload/upload-value';
+import { useFilePreview } from '../upload';
+import { itemOf } from '../upload/upload-value';
 import { FileItemDialog } from './file-item-dialog';
 
 export interface FileItemsFieldProps {

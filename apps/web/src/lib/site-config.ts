@@ -1,6 +1,6 @@
 import { API } from '@portal/domain/api-paths';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../lib/request';
+import { http } from './request';
 
 export interface ConfigEntry {
   configKey: string;

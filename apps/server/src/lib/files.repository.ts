@@ -1,5 +1,5 @@
-import type { DB, Tx } from '../../db/database';
-import { badRequest } from '../../lib/errors';
+import type { DB, Tx } from '../db/database';
+import { badRequest } from './errors';
 import { FILE_NOT_OWNED } from '@portal/domain/uploads';
 
 /** Split a widget value (comma-separated paths under the image root) into paths. */

@@ -1,5 +1,5 @@
 import { API } from '@portal/domain/api-paths';
-import { http } from '../../../lib/request';
+import { http } from './request';
 
 export interface UserInfo {
   id: number;
