@@ -65,6 +65,18 @@ describe('rate limits, one process', () => {
     expect(account.filter((r) => r.body.msg === RATE_LIMITED)).toHaveLength(16);
   });
 
+  it('HEAD requests count against the GET limit (Fastify answers HEAD with the GET handler)', async () => {
+    const address = '10.7.7.7';
+    const before = await captchaRows(t);
+    const heads = await Promise.all(
+      Array.from({ length: 100 }, () => t.app.inject({ method: 'HEAD', url: API.captchaImage, remoteAddress: address, headers: signedRequest(t, 'HEAD', API.captchaImage).headers })),
+    );
+    expect(heads.filter((r) => r.headers['retry-after'] !== undefined)).toHaveLength(50);
+    expect((await captchaRows(t)) - before).toBe(50);
+    const next = await t.app.inject({ method: 'GET', url: API.captchaImage, remoteAddress: address, headers: signedRequest(t, 'GET', API.captchaImage).headers });
+    expect(next.json().msg).toBe(RATE_LIMITED);
+  });
+
   it('a route without a limit is never refused', async () => {
     const results = await Promise.all(Array.from({ length: 100 }, () => get(t, API.noticeList)));
     expect(results.every((r) => r.body.code === 200)).toBe(true);
@@ -97,6 +109,17 @@ describe('rate limits with WORKERS=2 on one database', () => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(50);
     expect(results.filter((r) => r.body.code === 400 && r.body.msg === RATE_LIMITED)).toHaveLength(150);
+    expect(await captchaRows(t)).toBe(50);
+  }, 60_000);
+
+  it('with the limit used up, 100 HEAD requests at once create no captcha', async () => {
+    const heads = await Promise.all(
+      Array.from({ length: 100 }, () => {
+        const { url, headers } = signedRequest(t, 'HEAD', API.captchaImage);
+        return fetch(server.base + url, { method: 'HEAD', headers });
+      }),
+    );
+    expect(heads.every((r) => r.headers.get('retry-after') !== null)).toBe(true);
     expect(await captchaRows(t)).toBe(50);
   }, 60_000);
 });

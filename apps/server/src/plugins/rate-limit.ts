@@ -33,9 +33,11 @@ const maxOf = (config: Config, name: LimitName) =>
 export async function registerRateLimits(app: FastifyInstance) {
   const { config } = app;
   // Runs before the plugin's own onRoute hook (registered below), so the routes arrive configured.
+  // HEAD routes too: Fastify answers a HEAD with the GET's handler (a captcha is made and stored),
+  // so a HEAD counts against the same limit as the GET.
   app.addHook('onRoute', (route) => {
     const name = LIMITED[route.url];
-    if (!name || route.method === 'HEAD') return;
+    if (!name) return;
     const max = maxOf(config, name);
     route.config = { ...route.config, rateLimit: max ? { max, keyGenerator: (req: FastifyRequest) => `${name}|${req.ip}` } : false };
   });
