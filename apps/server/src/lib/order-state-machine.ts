@@ -91,8 +91,9 @@ export async function transit(
     .where('node', '=', o.node)
     .returningAll()
     .executeTakeFirst();
-  // Someone else moved it between our read and our write (PostgreSQL re-checks the row).
-  if (!moved) throw illegalTransition(o, def.title);
+  // Someone else moved it between our read and our write (PostgreSQL re-checks the row): the refusal
+  // names the state they left, read again, not the one this request started from.
+  if (!moved) throw illegalTransition(await loadOrder(tx, orderId, vendorId), def.title);
   await writeLog(tx, moved, def.node, log);
   return moved;
 }

@@ -129,6 +129,20 @@ describe('pay', () => {
     expect((await detail(id, w.token)).data).toMatchObject({ status: 200, node: 210, paidFlag: 1, realPayPrice: 100 });
   });
 
+  it('refuses the losers of 20 concurrent payments with the state the winner left, never the unpaid one they read', async () => {
+    const w = await createVendor(t);
+    const prod = await createProduct(t, w.vendorId, w.userId);
+    await fund(t, w.vendorId, 100000);
+    const id = await addOrder(t, w.token, [prod]);
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(t, API.orderPay(id), {}, { token: w.token })));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+    const refusals = results.filter((r) => r.body.code !== 200).map((r) => r.body.msg as string);
+    expect(refusals).toHaveLength(19);
+    // "当前订单状态为待付款（订单创建），不能支付" would contradict itself: the order was paid by then.
+    expect(refusals.filter((m) => m.includes('待付款'))).toEqual([]);
+    expect(await balanceOf(t, w.vendorId)).toBe(90000);
+  });
+
   it('cancels a paid order with a refund (type 7) and refuses cancelling after the master accepted', async () => {
     const w = await createVendor(t);
     const prod = await createProduct(t, w.vendorId, w.userId);
