@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   ORDER_TOTAL_BOUND: z.coerce.number().int().min(1).default(10000),
   /** SQLite: seconds between merges of the keyword index's segments (decision 111); 0 never merges. */
   KEYWORD_INDEX_MERGE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** On SIGTERM/SIGINT, seconds in-flight requests get to finish before their connections are cut (decision 134). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

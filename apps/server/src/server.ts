@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from './config';
 import { DEMO } from './db/seed/demo';
+import { log } from './lib/logger';
 import { startServer } from './start-server';
 
 function banner(config: Config) {
@@ -27,13 +28,15 @@ async function main() {
   try {
     config = loadConfig();
   } catch (e) {
-    console.error((e as Error).message);
+    // A refusal to start, before there is a valid LOG_LEVEL: one plain message for the operator.
+    process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
   }
-  await startServer(config, { onListening: () => console.log(banner(config)) });
+  // The banner is the command's own output (npm start), not a log line.
+  await startServer(config, { onListening: () => process.stdout.write(banner(config)) });
 }
 
-main().catch((e) => {
-  console.error(e);
+main().catch((err) => {
+  log.fatal({ err }, 'server failed to start');
   process.exit(1);
 });

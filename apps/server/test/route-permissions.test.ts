@@ -37,6 +37,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/common/getToken': 'user',
   'GET /api/dev/outbox': 'public',
   'GET /api/dev/captcha/:uuid': 'public',
+  // operations probes (decision 134)
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
   // accounts
   'GET /api/app/user/getManufacturerInfo': PERM.userInfo,
   'POST /api/app/user/editManufacturerInfo': PERM.userInfo,

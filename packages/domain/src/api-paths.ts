@@ -108,3 +108,6 @@ export const PLATFORM_API = {
   uploadFile: '/api/platform/uploadFile',
   ossToken: '/api/platform/getToken',
 } as const;
+
+/** Operations (issue #16, decision 134): not in the spec; public, unsigned, for load balancers and orchestrators. */
+export const OPS_API = { health: '/api/health', ready: '/api/ready' } as const;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
+import { log } from '../lib/logger';
 import type { Database } from './database';
 import { registerSearchGrams } from './search-grams';
 import { PortalSqliteDialect } from './sqlite-dialect';
@@ -20,7 +21,7 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
-    pool.on('error', (err) => console.error(`PostgreSQL idle client error: ${err.message}`));
+    pool.on('error', (err) => log.error({ err }, 'PostgreSQL idle client error'));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const Sqlite = (await import('better-sqlite3')).default;

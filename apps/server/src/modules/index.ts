@@ -15,6 +15,7 @@ import galleryRoutes from './gallery/gallery.routes';
 import ordersRoutes from './orders/orders.routes';
 import areaRoutes from './orders/area.routes';
 import platformOrdersRoutes from '../platform/orders.routes';
+import healthRoutes from './health/health.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
@@ -23,3 +24,4 @@ routePlugins.push(productsRoutes, productsReviewRoutes);
 routePlugins.push(walletRoutes, platformWalletRoutes);
 routePlugins.push(afterSalesRoutes, platformAfterSalesRoutes, galleryRoutes);
 routePlugins.push(ordersRoutes, areaRoutes, platformOrdersRoutes);
+routePlugins.push(healthRoutes);

@@ -3,6 +3,7 @@ import { orderNode, orderStatus } from '@portal/domain/enums';
 import type { OrderListLine } from '@portal/domain/orders';
 import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
+import { log } from '../../lib/logger';
 import type { OrderQuery } from './orders.repository';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, type OrderListLineRecord, type OrderListRecord } from './order-row';
 
@@ -81,7 +82,7 @@ async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
     });
   } catch (e) {
     // The cards are a cache: the page is answered from the rows just read even if storing them failed.
-    console.error(`order list cards not stored: ${(e as Error).message}`);
+    log.error({ err: e }, 'order list cards not stored');
   }
   return cards;
 }
