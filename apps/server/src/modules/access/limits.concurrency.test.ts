@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { SUB_ACCOUNT_TAKEN } from '@portal/domain/accounts';
 import { MSG } from '@portal/domain/messages';
 import { sign } from '@portal/domain/signature';
 import { createOperator, createSubAccount, createVendor, lastSmsCode, nextPhone, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
+import { startWorkersServer, type WorkersServer } from '../../../test/spawn-server';
+import { RATE_LIMITS_OFF } from '../../plugins/rate-limit';
 import { CAPTCHA_EXPIRED } from '../../lib/captcha';
 import { LOCK_MINUTES, lockedMessage, MAX_FAILED_LOGINS, WRONG_CREDENTIALS } from './lockout';
 import { SMS_DAILY_CAP, SMS_DAILY_LIMIT, SMS_EXPIRED, SMS_MAX_ATTEMPTS, SMS_TOO_FREQUENT, SMS_WRONG } from './sms-code.service';
@@ -31,7 +30,7 @@ interface Api {
 }
 
 // The per-address rate limits (issue 14) are off here: these cases measure the database's limits.
-const NO_RATE_LIMITS = { RATE_LIMIT_CAPTCHA: '0', RATE_LIMIT_SMS: '0', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_REGISTER: '0' };
+const NO_RATE_LIMITS = RATE_LIMITS_OFF;
 
 function headersFor(t: TestApp, method: string, path: string, payload: string, opts: CallOpts) {
   const timestamp = String(Date.now());
@@ -313,52 +312,19 @@ describe('limits under parallel requests, one process', () => {
 });
 
 describe('limits under parallel requests, WORKERS=2', () => {
-  const serverEntry = fileURLToPath(new URL('../../server.ts', import.meta.url));
-  const freePort = () =>
-    new Promise<number>((resolve) => {
-      const s = createServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number };
-        s.close(() => resolve(port));
-      });
-    });
   let t: TestApp;
-  let child: ChildProcess;
-  let base: string;
+  let server: WorkersServer;
 
   beforeAll(async () => {
     t = await startTestApp(NO_RATE_LIMITS);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: {
-        ...process.env,
-        ...NO_RATE_LIMITS,
-        DATABASE_URL: t.config.DATABASE_URL,
-        DATA_DIR: t.config.DATA_DIR,
-        WEB_DIST: t.config.WEB_DIST,
-        PORT: String(port),
-        WORKERS: '2',
-        PORTAL_DEMO_DATA: '0',
-        PORTAL_DEV_OUTBOX: '1',
-        TRUST_PROXY: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      child.stdout!.on('data', (d: Buffer) => d.toString().includes('is running at') && resolve());
-    });
+    // The stranger's address comes from X-Forwarded-For, which the server believes from loopback only.
+    server = await startWorkersServer(t, { PORTAL_DEV_OUTBOX: '1', TRUST_PROXY: '127.0.0.1' });
   }, 60_000);
 
   afterAll(async () => {
-    if (child?.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await t?.close();
   });
 
-  limitCases(() => ({ t, api: overHttp(t, base) }));
+  limitCases(() => ({ t, api: overHttp(t, server.base) }));
 });
