@@ -1,9 +1,10 @@
-// Orders at scale (SQLite): 1,000,000 orders across 1,000 vendors (one vendor holds 100,000), then
+// Orders at scale (SQLite, or PostgreSQL with DATABASE_URL=postgres://…): 1,000,000 orders across 1,000 vendors (one vendor holds 100,000), then
 //  1. order creation + payment throughput (create then pay, concurrent clients);
 //  2. export of the big vendor's 100,000 orders: time and the server's peak RSS;
 //  3. GET /api/app/order/list with keyword and filters beside a bare route (wrk or autocannon, one run).
 // The server runs in its own process (bench/lib/serve.ts); this process only generates load.
-// The seeded database is cached under $TMPDIR/bench-orders (delete it to re-seed).
+// The seeded database is cached under $TMPDIR/bench-orders (delete it to re-seed); on PostgreSQL it is
+// the database bench_orders_<BENCH_ORDERS> beside DATABASE_URL's (drop it to re-seed).
 // Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_PHASES=create,export,list,
 // WORKERS: server processes, BENCH_LOAD=autocannon to use autocannon instead of wrk)
 import Sqlite from 'better-sqlite3';
@@ -18,6 +19,7 @@ import { registerSearchGrams } from '../apps/server/src/db/search-grams';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
+import { seedPostgres, seededOrders } from './lib/seed-orders-pg';
 import { startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,7 +34,8 @@ const BIG = Math.min(100_000, Math.floor(TOTAL / 10));
 
 const dir = join(tmpdir(), 'bench-orders');
 mkdirSync(dir, { recursive: true });
-const file = join(dir, `orders-${TOTAL}.sqlite`);
+const PG = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+const file = PG ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/bench_orders_${TOTAL}` }).toString() : join(dir, `orders-${TOTAL}.sqlite`);
 const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
 
 /** Bulk seed with one prepared statement per table inside big transactions, into a file renamed when complete. */
@@ -105,11 +108,13 @@ async function seedDatabase() {
   return seedSeconds;
 }
 
-const seedSeconds = existsSync(file) ? null : await seedDatabase();
+const seedSeconds = PG
+  ? (await seededOrders(file)) ? null : await seedPostgres(config, file, TOTAL, BIG, VENDORS, await hashPassword('bench123456'))
+  : existsSync(file) ? null : await seedDatabase();
 
 // The server merges the keyword index's segments once at start and then every 5 minutes (decision 111);
 // done here first, timed, so that the server's own first round has nothing left to do.
-{
+if (!PG) {
   const raw = new Sqlite(file);
   const m = await mergeKeywordIndex(raw);
   raw.close();
@@ -134,13 +139,25 @@ const tokenTypical = await login(typical);
 const tokenBig = await login(0);
 const tokenPay = await login(1);
 
-const lookup = new Sqlite(file, { readonly: true });
-const total = (lookup.prepare('select count(*) as n from orders').get() as { n: number }).n;
 // Vendor 1 (phone 17000000001) pays for the created orders; its first product is ordered.
-const product = (lookup.prepare("select p.id from products p join users u on u.vendor_id = p.vendor_id where u.phone = '17000000001' order by p.id limit 1").get() as { id: number }).id;
-lookup.close();
+const productSql = "select p.id from products p join users u on u.vendor_id = p.vendor_id where u.phone = '17000000001' order by p.id limit 1";
+let total: number;
+let product: number;
+if (PG) {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: file });
+  await c.connect();
+  total = Number((await c.query('select count(*) as n from orders')).rows[0].n);
+  product = Number((await c.query(productSql)).rows[0].id);
+  await c.end();
+} else {
+  const lookup = new Sqlite(file, { readonly: true });
+  total = (lookup.prepare('select count(*) as n from orders').get() as { n: number }).n;
+  product = (lookup.prepare(productSql).get() as { id: number }).id;
+  lookup.close();
+}
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
-console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, SQLite, server in its own process`);
+console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, ${PG ? 'PostgreSQL' : 'SQLite'}, server in its own process`);
 
 async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
