@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { DbHandle } from './db/connect';
 import { logSender } from './lib/sms';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, PATH_PARAM_MAX, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerFileServing, registerFileUrls } from './plugins/files';
 import { registerIdempotency } from './plugins/idempotency';
@@ -31,7 +31,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     // Request ids in logs; our clients send no x-request-id of their own.
     genReqId: () => Math.random().toString(36).slice(2, 10),
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: PATH_PARAM_MAX },
+    frameworkErrors,
     trustProxy: trustProxy(config.TRUST_PROXY),
   });
   app.decorate('config', config);

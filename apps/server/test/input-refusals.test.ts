@@ -170,6 +170,14 @@ describe('no HTTP 500 from input', () => {
     expect(String(r.res.headers['content-type'])).not.toContain('json');
   });
 
+  it('a path parameter over the router’s length bound or a malformed URL answers the envelope in Chinese', async () => {
+    // Fastify's own answers were HTTP 414 / 400 with English JSON (FST_ERR_MAX_PARAM_LENGTH, FST_ERR_BAD_URL).
+    expectRefusal(await post(t, API.productDelete('1,'.repeat(6000) + '1'), {}, { token: v.token }));
+    expectRefusal(await post(t, `/api/app/user/deleteSubAccounts/${'9'.repeat(12_000)}`, {}, { token: v.token }));
+    const bad = await t.app.inject({ method: 'GET', url: '/api/app/order/%E0%A4%A' });
+    expectRefusal({ status: bad.statusCode, body: bad.json() });
+  });
+
   it('page size at most 100, except the product picker’s 9999', () => {
     expect(pageQuery.parse({ pageSize: '9999' }).pageSize).toBe(10);
     expect(pageQuery.parse({ pageSize: '100' }).pageSize).toBe(100);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODE } from '@portal/domain/codes';
 import { MSG } from '@portal/domain/messages';
 import { INPUT_MSG } from '@portal/domain/validation';
@@ -29,3 +29,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
   });
 }
+
+/**
+ * A path parameter longer than the router's bound, or a URL whose percent-encoding is broken, is
+ * answered by Fastify before any route or error handler (HTTP 414 / 400 with English JSON): the
+ * `frameworkErrors` option of the server answers it as a refusal in the envelope instead.
+ */
+export function frameworkErrors(_err: Error, _req: FastifyRequest, reply: FastifyReply) {
+  return reply.status(200).send({ code: CODE.badRequest, msg: INPUT_MSG.badFormat, data: null });
+}
+
+/** Longest path parameter: a batch of IDS_MAX ten-digit ids, comma-joined (products/delete/{ids}). */
+export const PATH_PARAM_MAX = 11_000;

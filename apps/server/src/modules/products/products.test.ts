@@ -266,6 +266,13 @@ describe('POST /api/app/products/delete/{ids}', () => {
     // Deleted already: not found.
     expect((await post(t, API.productDelete(a), {}, { token: vendor.token })).body.code).toBe(404);
   });
+  it('deletes 60 selected products at once (their ids are longer than the router’s default 100-character parameter)', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++) ids.push((await addProduct(vendor.token, { modelName: `BULK-${i}` })).body.data.id);
+    expect(ids.join(',').length).toBeGreaterThan(100);
+    expect((await post(t, API.productDelete(ids.join(',')), {}, { token: vendor.token })).body).toMatchObject({ code: 200, msg: MSG.deleteOk });
+    expect((await list(vendor.token, { keywords: 'BULK-' })).body.total).toBe(0);
+  });
   it('refuses malformed id lists', async () => {
     for (const bad of ['abc', '1,x', ',,']) {
       expect((await post(t, API.productDelete(bad), {}, { token: vendor.token })).body).toMatchObject({ code: 400, msg: PRODUCT_TEXT.selectToDelete });
