@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, startTestApp, type TestApp } from '../../../test/helper';
 import { gramTokens } from '../../db/search-grams';
-import { gramsSql } from '../../db/migrations/2026-12-07-010-order-grams-in-sql';
+import { down as undoSqlTokens, gramsSql, up as sqlTokens } from '../../db/migrations/2026-12-07-010-order-grams-in-sql';
 import { addOrder, createProduct } from './orders.fixtures';
 
 // The keyword index is kept by the database alone (decision 130): a writer that opens the database
@@ -75,6 +75,26 @@ describe('orders written without the app', () => {
     expect(await found('旧的备注')).toEqual([]);
     expect(await found('Raw-M1')).toEqual([]);
     expect(await found('外部修正', other.token)).toEqual([]);
+  });
+});
+
+describe('the migration to SQL tokens', () => {
+  // SQLite's FTS5 index only.
+  it.skipIf(process.env.TEST_DATABASE === 'postgres')('rebuilds the index of the orders already there', async () => {
+    const p = await createProduct(t, v.vendorId, v.userId, { model: 'Rebuilt-Q5' });
+    const id = await addOrder(t, v.token, [p], { realName: '上官婉儿' });
+    // Back to the first tokens (the app's function), an order changed under them, then forward again.
+    await undoSqlTokens(t.db);
+    await t.db.updateTable('orders').set({ real_name: '上官飞燕' }).where('id', '=', id).execute();
+    await sqlTokens(t.db);
+    expect(await found('rebuilt-q5')).toEqual([id]);
+    expect(await found('飞燕')).toEqual([id]);
+    expect(await found('燕')).toEqual([id]);
+    expect(await found('婉儿')).toEqual([]);
+    // A later change removes the entry by the tokens it was rebuilt with.
+    await t.db.updateTable('orders').set({ real_name: '上官婉儿' }).where('id', '=', id).execute();
+    expect(await found('飞燕')).toEqual([]);
+    expect(await found('婉儿')).toEqual([id]);
   });
 });
 
