@@ -140,6 +140,13 @@ describe('sub-accounts', () => {
     expect((await post(t, API.deleteSubAccount(sub.userId), {}, { token: a.token })).body.code).toBe(404);
   });
 
+  it('deletes once when 10 deletes of one sub-account arrive at once: the others answer not found', async () => {
+    const sub = await createSubAccount(t, a.vendorId, [31]);
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(t, API.deleteSubAccount(sub.userId), {}, { token: a.token })));
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 404)).toHaveLength(9);
+  });
+
   it("answers another vendor's sub-account as not found on every id route", async () => {
     const foreign = await createSubAccount(t, b.vendorId, [31]);
     const body = { id: foreign.userId, name: 'x', phone: '', account: foreign.account, password: MASKED_PASSWORD };

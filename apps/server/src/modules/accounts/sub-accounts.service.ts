@@ -100,7 +100,9 @@ export async function updateSubAccount(db: DB, vendorId: number, body: Body) {
 export async function deleteSubAccount(db: DB, vendorId: number, id: number) {
   const current = await ownSubAccount(db, vendorId, id);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('users').set({ deleted_at: nowIso(), account: null, phone: null }).where('id', '=', current.id).execute();
+    // Conditional, so that of deletes arriving at once one deletes and the others answer not found.
+    const deleted = await tx.updateTable('users').set({ deleted_at: nowIso(), account: null, phone: null }).where('id', '=', current.id).where('deleted_at', 'is', null).returning('id').executeTakeFirst();
+    if (!deleted) throw notFound();
     await tx.deleteFrom('user_menus').where('user_id', '=', current.id).execute();
     await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
   });
