@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { deriveStatusInfo, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
@@ -37,7 +37,9 @@ export function orderActions(db: DB) {
       const operator = await operatorName(db, p.userId);
       return db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, id);
-        if (o.status !== 100) throw badRequest(o.paid_flag === 1 ? '该订单已支付，请勿重复支付' : illegalTransition(o, '支付').message);
+        // A cancelled order keeps its paid flag after the refund: it is cancelled, not paid.
+        const paid = o.paid_flag === 1 && o.status !== ORDER_STATUS.cancelled;
+        if (o.status !== ORDER_STATUS.unpaid) throw badRequest(paid ? '该订单已支付，请勿重复支付' : illegalTransition(o, '支付').message);
         const now = nowIso();
         const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1 });
         const total = Number(moved.total_fen);

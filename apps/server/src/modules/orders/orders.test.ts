@@ -143,6 +143,19 @@ describe('pay', () => {
     expect(await balanceOf(t, w.vendorId)).toBe(90000);
   });
 
+  it('refuses paying a cancelled, refunded order as cancelled, not as already paid', async () => {
+    const w = await createVendor(t);
+    const prod = await createProduct(t, w.vendorId, w.userId);
+    await fund(t, w.vendorId, 50000);
+    const id = await addOrder(t, w.token, [prod]);
+    await post(t, API.orderPay(id), {}, { token: w.token });
+    expect((await post(t, API.orderCancel, { ids: [id], closeRemark: '客户改期' }, { token: w.token })).body.code).toBe(200);
+    const again = await post(t, API.orderPay(id), {}, { token: w.token });
+    expect(again.body.code).toBe(400);
+    expect(again.body.msg).toMatch(/^当前订单状态为已取消.*不能支付$/);
+    expect(await balanceOf(t, w.vendorId)).toBe(50000);
+  });
+
   it('cancels a paid order with a refund (type 7) and refuses cancelling after the master accepted', async () => {
     const w = await createVendor(t);
     const prod = await createProduct(t, w.vendorId, w.userId);
