@@ -94,16 +94,14 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   if (f.keyWords && pg) {
     // PostgreSQL: the page (read in list order or from the keyword index's matches, as the planner
     // judges) and the bounded count side by side, so that no more than a page of ids comes to Node.js.
-    const bounded = <Q extends { limit: (n: number) => { as: (a: 'm') => any } }>(q: Q) =>
-      db.selectFrom(q.limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const matching = unfiltered
-      ? db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg, vendorId))
-      : filtered('like').select('orders.id');
+      ? db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg, vendorId)).limit(totalBound + 1)
+      : filtered('like').select('orders.id').limit(totalBound + 1);
     const page = unfiltered
       ? searchRows().limit(f.pageSize).offset(offset).execute()
       : filtered('like').select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset(offset).execute();
-    const [rows, n] = await Promise.all([page, bounded(matching)]);
-    return { body: await pageOf(rows.map((r: { id: number }) => r.id)), ...counted(Number(n.n)) };
+    const [rows, n] = await Promise.all([page, sql<{ n: number }>`select count(*) as n from (${matching}) m`.execute(db)]);
+    return { body: await pageOf(rows.map((r: { id: number }) => r.id)), ...counted(Number(n.rows[0]?.n ?? 0)) };
   }
   if (f.keyWords) {
     // Every match's id once, in list order: their number is the total and a slice of them the page,
