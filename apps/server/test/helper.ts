@@ -17,28 +17,37 @@ import { nowIso } from '../src/lib/time';
  * Boots the real app on a fresh database: SQLite in a temp dir by default, or a new PostgreSQL
  * database when TEST_DATABASE=postgres (created from TEST_PG_URL, dropped at close).
  */
-export async function startTestApp(env: Record<string, string> = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  let databaseUrl = join(dir, 'test.sqlite');
-  let dropPg: (() => Promise<void>) | null = null;
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `portal_test_${randomBytes(6).toString('hex')}`;
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropPg = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+/**
+ * A fresh, empty database for one test file: a SQLite file in a temp dir by default, or a new
+ * PostgreSQL database when TEST_DATABASE=postgres (created from TEST_PG_URL). `drop` removes it.
+ */
+export async function createTestDatabase(prefix = 'portal_test') {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix.replace(/_/g, '-')}-`));
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    return { dir, url: join(dir, 'test.sqlite'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
+  const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { dir, url: u.toString(), drop };
+}
+
+/** Boots the real app on a fresh database (createTestDatabase); `close` stops it and drops the database. */
+export async function startTestApp(env: Record<string, string> = {}) {
+  const { dir, url: databaseUrl, drop } = await createTestDatabase();
   const config: Config = loadConfig({
     DATABASE_URL: databaseUrl,
     DATA_DIR: join(dir, 'data'),
@@ -61,8 +70,7 @@ export async function startTestApp(env: Record<string, string> = {}) {
     async close() {
       await app.close();
       await handle.db.destroy();
-      if (dropPg) await dropPg();
-      rmSync(dir, { recursive: true, force: true });
+      await drop();
     },
   };
 }

@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../src/db/connect';
+import { createTestDatabase } from './helper';
 
 // Issue #16, decision 135: `npm run migrate` and `npm run migrate:status` (root package.json) on a
 // fresh database — SQLite by default, PostgreSQL with TEST_DATABASE=postgres — through npm itself.
@@ -32,28 +31,9 @@ describe('npm run migrate / migrate:status', () => {
   let url = '';
   let cleanup = async () => {};
   beforeAll(async () => {
-    if (process.env.TEST_DATABASE === 'postgres') {
-      const base = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-      const name = `portal_migrate_${randomBytes(6).toString('hex')}`;
-      const pg = (await import('pg')).default;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      cleanup = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'portal-migrate-'));
-      url = join(dir, 'fresh.sqlite');
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
+    const db = await createTestDatabase('portal_migrate');
+    url = db.url;
+    cleanup = db.drop;
   });
   afterAll(async () => {
     await cleanup();

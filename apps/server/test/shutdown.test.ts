@@ -2,9 +2,8 @@ import { request } from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, OPS_API } from '@portal/domain/api-paths';
-import { RATE_LIMITS_OFF } from '../src/plugins/rate-limit';
 import { signedRequest, startTestApp, type TestApp } from './helper';
-import { freePort, spawnServer, stopServer, untilListening } from './spawn-server';
+import { startTestServer, stopServer } from './spawn-server';
 
 // Issue #16, decision 134: on SIGTERM the server stops accepting, lets the requests in flight finish
 // (up to SHUTDOWN_TIMEOUT_SECONDS), closes the database and exits 0; with WORKERS=2 the primary
@@ -12,23 +11,6 @@ import { freePort, spawnServer, stopServer, untilListening } from './spawn-serve
 // body arrives in two parts, and the signal is sent between them.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function start(t: TestApp, env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawnServer({
-    ...RATE_LIMITS_OFF,
-    DATABASE_URL: t.config.DATABASE_URL,
-    DATA_DIR: t.config.DATA_DIR,
-    WEB_DIST: t.config.WEB_DIST,
-    PORT: String(port),
-    PORTAL_DEMO_DATA: '0',
-    PURGE_SECONDS: '0',
-    KEYWORD_INDEX_MERGE_SECONDS: '0',
-    ...env,
-  });
-  await untilListening(child);
-  return { child, base: `http://127.0.0.1:${port}`, port };
-}
 
 const exitOf = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: string | null; at: number }>((resolve) =>
@@ -73,7 +55,7 @@ describe('graceful shutdown', () => {
 
   for (const workers of ['1', '2']) {
     it(`WORKERS=${workers}: SIGTERM lets the request in flight finish, refuses new connections, exits 0`, async () => {
-      const { child, base, port } = await start(t, { WORKERS: workers, SHUTDOWN_TIMEOUT_SECONDS: '20' });
+      const { child, base, port } = await startTestServer(t, { WORKERS: workers, SHUTDOWN_TIMEOUT_SECONDS: '20' });
       children.push(child);
       const exited = exitOf(child);
       expect((await fetch(base + OPS_API.health)).status).toBe(200);
@@ -96,7 +78,7 @@ describe('graceful shutdown', () => {
   }
 
   it('a request that outlives SHUTDOWN_TIMEOUT_SECONDS is cut and the process still ends (exit 1)', async () => {
-    const { child, port } = await start(t, { WORKERS: '1', SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const { child, port } = await startTestServer(t, { WORKERS: '1', SHUTDOWN_TIMEOUT_SECONDS: '1' });
     children.push(child);
     const exited = exitOf(child);
     const slow = slowLogin(t, port);
@@ -111,7 +93,7 @@ describe('graceful shutdown', () => {
   }, 60_000);
 
   it('an idle server stops at once with exit 0 (SIGINT too)', async () => {
-    const { child } = await start(t, { WORKERS: '1' });
+    const { child } = await startTestServer(t, { WORKERS: '1' });
     children.push(child);
     const exited = exitOf(child);
     const sent = Date.now();

@@ -47,10 +47,11 @@ export async function stopServer(child: ChildProcess | undefined) {
 }
 
 /**
- * A WORKERS=2 server (two processes) on the test app's database, for rules that must hold across
- * processes. Its calls are signed as the web client signs them and go over HTTP.
+ * A server process on the test app's database (with WORKERS it forks), for what needs a real process:
+ * rules that must hold across processes, signals. Its calls are signed as the web client signs them
+ * and go over HTTP.
  */
-export async function startWorkersServer(t: TestApp, env: Record<string, string> = {}) {
+export async function startTestServer(t: TestApp, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawnServer({
     ...RATE_LIMITS_OFF,
@@ -58,7 +59,6 @@ export async function startWorkersServer(t: TestApp, env: Record<string, string>
     DATA_DIR: t.config.DATA_DIR,
     WEB_DIST: t.config.WEB_DIST,
     PORT: String(port),
-    WORKERS: '2',
     PORTAL_DEMO_DATA: '0',
     PURGE_SECONDS: '0',
     KEYWORD_INDEX_MERGE_SECONDS: '0',
@@ -67,6 +67,8 @@ export async function startWorkersServer(t: TestApp, env: Record<string, string>
   await untilListening(child);
   const base = `http://127.0.0.1:${port}`;
   return {
+    child,
+    port,
     base,
     async call(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}) {
       const { url, headers, payload } = signedRequest(t, method, path, body, opts);
@@ -83,4 +85,7 @@ export async function startWorkersServer(t: TestApp, env: Record<string, string>
     stop: () => stopServer(child),
   };
 }
+
+/** Two server processes (WORKERS=2) on the test app's database. */
+export const startWorkersServer = (t: TestApp, env: Record<string, string> = {}) => startTestServer(t, { WORKERS: '2', ...env });
 export type WorkersServer = Awaited<ReturnType<typeof startWorkersServer>>;
