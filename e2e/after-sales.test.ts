@@ -56,9 +56,17 @@ describe('after-sales journey', () => {
     await expect.poll(() => errorText(vendor, MSG.compensationRequired).isVisible()).toBe(true);
     await expect.poll(() => errorText(vendor, MSG.descriptionRequired).isVisible()).toBe(true);
 
-    await dialog.locator('.ant-select').click();
-    await vendor.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '师傅上门损坏客户财物' }).click();
-    await dialog.getByText('申请类型').click(); // close the dropdown
+    // A click can land while the dropdown is still opening and be lost: choose until the select shows it
+    // (clicking a chosen option again would take it out of this multiple select).
+    const reason = '师傅上门损坏客户财物';
+    const chosen = dialog.locator('.ant-select', { hasText: reason });
+    for (let i = 0; i < 3 && !(await chosen.count()); i++) {
+      if (!(await vendor.locator('.ant-select-dropdown:visible').count())) await dialog.locator('.ant-select').click();
+      await vendor.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason }).click();
+      await chosen.waitFor({ timeout: 2000 }).catch(() => undefined);
+    }
+    await dialog.getByText('订单编号').click(); // close the dropdown (a label with no control behind it)
+    await chosen.waitFor();
     await dialog.getByPlaceholder(MSG.compensationRequired).fill('12.5');
     await expect.poll(() => errorText(vendor, MSG.positiveInteger).isVisible()).toBe(true);
     await dialog.getByPlaceholder(MSG.compensationRequired).fill('66');
