@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { DEFAULT_SIGN_KEY } from './packages/domain/src/signature';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,16 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // Web unit tests (issue 17): request layer, upload rules, order payload — React + Testing Library on happy-dom.
+        define: { __SIGN_KEY__: JSON.stringify(DEFAULT_SIGN_KEY) },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 15_000,
         },
       },
       {

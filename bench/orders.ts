@@ -8,8 +8,8 @@
 // Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_PHASES=create,export,list,
 // WORKERS: server processes, BENCH_LOAD=autocannon to use autocannon instead of wrk)
 import Sqlite from 'better-sqlite3';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
 import { sign } from '@portal/domain/signature';
@@ -19,7 +19,9 @@ import { registerSearchGrams } from '../apps/server/src/db/search-grams';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
-import { seedPostgres, seededOrders } from './lib/seed-orders-pg';
+import { migrateCached } from './lib/migrate-cached';
+import { seedPostgres } from './lib/seed-orders-pg';
+import { seededRows } from './lib/pg-seeded';
 import { startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -31,6 +33,7 @@ const WORKERS = Number(process.env.WORKERS ?? 1);
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'create,export,list').split(','));
 const VENDORS = 1000;
 const BIG = Math.min(100_000, Math.floor(TOTAL / 10));
+const START_BALANCE = 10_000_000_000; // fen, of the two vendors that pay (both seeds)
 
 const dir = join(tmpdir(), 'bench-orders');
 mkdirSync(dir, { recursive: true });
@@ -109,8 +112,11 @@ async function seedDatabase() {
 }
 
 const seedSeconds = PG
-  ? (await seededOrders(file)) ? null : await seedPostgres(config, file, TOTAL, BIG, VENDORS, await hashPassword('bench123456'))
+  ? (await seededRows(file, 'orders')) ? null : await seedPostgres(config, file, TOTAL, BIG, VENDORS, await hashPassword('bench123456'))
   : existsSync(file) ? null : await seedDatabase();
+
+const lateMigrations = await migrateCached(file);
+if (lateMigrations.length) console.log(`cached database: applied ${lateMigrations.join(', ')}`);
 
 // The server merges the keyword index's segments once at start and then every 5 minutes (decision 111);
 // done here first, timed, so that the server's own first round has nothing left to do.
@@ -159,6 +165,12 @@ if (PG) {
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, ${PG ? 'PostgreSQL' : 'SQLite'}, server in its own process`);
 
+// Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it).
+interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; errors: number }
+const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; failures: number; invariants: string } } = {
+  engine: PG ? 'PostgreSQL' : 'SQLite', orders: 0, workers: WORKERS, connections: CONNECTIONS, seconds: DURATION, load: '', loadAverage: [], cases: [],
+};
+
 async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
   const url = `${base}${path}${qs ? `?${qs}` : ''}`;
@@ -167,6 +179,7 @@ async function measure(title: string, path: string, query: Record<string, string
   const cpu0 = server.stats().cpuMs;
   const r = await load(url, signed('GET', path, qs, '', token), CONNECTIONS, DURATION);
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
+  results.cases.push({ case: title, total: res.totalBounded ? `${res.total}+` : (res.total ?? null), rps: r.rps, p50: r.p50, p99: r.p99, cpuMs: cpu, errors: r.errors });
   console.log(`| ${title} | ${res.total ?? ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms | ${r.errors} |`);
 }
 
@@ -189,7 +202,9 @@ async function createAndPay() {
   }));
   const seconds = (Date.now() - tp0) / 1000;
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(made, 1);
-  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order, failures ${failed}`);
+  const invariants = await walletInvariants();
+  results.createPay = { ordersPerSecond: made / seconds, cpuMs: cpu, failures: failed, invariants };
+  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order, failures ${failed}; ${invariants}`);
 }
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own
@@ -211,6 +226,8 @@ async function listPhase() {
   const bare = await load(`${base}/bench/bare`, {}, CONNECTIONS, DURATION);
   console.log(`\nload: ${bare.tool}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up; server processes: ${WORKERS}`);
   console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
+  results.load = bare.tool;
+  results.cases.push({ case: 'bare route', total: null, rps: bare.rps, p50: bare.p50, p99: bare.p99, cpuMs: (server.stats().cpuMs - cpu0) / Math.max(bare.requests, 1), errors: bare.errors });
   console.log(`| bare route | | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} ms | ${bare.p99.toFixed(1)} ms | ${((server.stats().cpuMs - cpu0) / Math.max(bare.requests, 1)).toFixed(2)} ms | ${bare.errors} |`);
   // The list's own code warms up over its first ~10 s of load (V8 optimising it, the new process's heap
   // settling): p99 60–70 ms in that window, 33–37 ms in the next three (bench/README.md). Cases measure
@@ -229,8 +246,36 @@ async function listPhase() {
   await measure('list keyword KFR-35GW, big vendor', API.orderList, { keyWords: 'KFR-35GW', pageNum: 1, pageSize: 50 }, tokenBig);
 }
 
+/**
+ * Issue #15's invariants after the writes, for the paying vendor: its balance equals the start balance
+ * plus its settled ledger, and no order has more than one payment record.
+ */
+async function walletInvariants(): Promise<string> {
+  const balanceSql = "select v.balance_fen as balance, (select coalesce(sum(amount_fen), 0) from account_records a where a.vendor_id = v.id and a.settled = 1) as ledger from vendors v join users u on u.vendor_id = v.id where u.phone = '17000000001'";
+  const twiceSql = "select count(*) as n from (select order_id from account_records where payment_type = 1 and order_id is not null group by order_id having count(*) > 1) t";
+  let balance: number, ledger: number, twice: number;
+  if (PG) {
+    const pg = (await import('pg')).default;
+    const c = new pg.Client({ connectionString: file });
+    await c.connect();
+    ({ balance, ledger } = (await c.query(balanceSql)).rows[0]);
+    twice = Number((await c.query(twiceSql)).rows[0].n);
+    await c.end();
+  } else {
+    const lookup = new Sqlite(file, { readonly: true });
+    ({ balance, ledger } = lookup.prepare(balanceSql).get() as { balance: number; ledger: number });
+    twice = (lookup.prepare(twiceSql).get() as { n: number }).n;
+    lookup.close();
+  }
+  const ok = Number(balance) === START_BALANCE + Number(ledger) && twice === 0;
+  return `invariants ${ok ? 'hold' : 'BROKEN'} (balance ${balance} = ${START_BALANCE} + settled ledger ${ledger}: ${Number(balance) === START_BALANCE + Number(ledger)}; orders paid twice: ${twice})`;
+}
+
 if (PHASES.has('create')) await createAndPay();
 if (PHASES.has('export')) await exportBig();
 // The list runs last: requests autocannon leaves queued would otherwise slow the phases above.
 if (PHASES.has('list')) await listPhase();
 await server.stop();
+results.orders = total;
+results.loadAverage = loadavg();
+if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));

@@ -37,7 +37,9 @@ describe('request layer', () => {
   test('every call is signed with the method, path, sorted query, timestamp, token and body', async () => {
     const seen: Request[] = [];
     const listener = (r: Request) => {
-      if (new URL(r.url()).pathname.startsWith('/api/')) seen.push(r);
+      // The notification stream is an EventSource: it cannot carry headers, its single-use ticket is the credential (decision 175).
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/') && path !== API.notificationsStream) seen.push(r);
     };
     page.on('request', listener);
     await page.reload();

@@ -34,14 +34,15 @@ function webStale() {
 ensureDeps();
 if (webStale()) {
   console.log('Building the web app…');
-  run('npm', ['run', 'build']);
+  run('npm', ['run', 'build:web']);
 }
 
 const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  // Demo mode unless NODE_ENV=production, which refuses demo data and the outbox (decision 118).
-  env: { ...(process.env.NODE_ENV === 'production' ? {} : { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1' }), ...process.env, NODE_OPTIONS: serverNodeOptions() },
+  // Demo mode unless NODE_ENV=production, which refuses demo data, the outbox and webhooks to private
+  // addresses (decisions 118, 171).
+  env: { ...(process.env.NODE_ENV === 'production' ? {} : { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1', WEBHOOK_ALLOW_PRIVATE: '1' }), ...process.env, NODE_OPTIONS: serverNodeOptions() },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

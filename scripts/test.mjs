@@ -1,4 +1,5 @@
-// `npm test`: the whole suite — API tests on SQLite and on PostgreSQL, then the browser journeys —
+// `npm test`: the whole suite — API tests on SQLite and on PostgreSQL, the web unit tests (happy-dom),
+// then the browser journeys —
 // ending with one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -49,7 +50,7 @@ const reachable = (url) =>
     setTimeout(() => (s.destroy(), resolve(false)), 2000);
   });
 
-const only = process.argv[2]; // optional: sqlite | postgres | e2e
+const only = process.argv[2]; // optional: sqlite | postgres | web | e2e
 if (!only || only === 'sqlite') runVitest('api-sqlite', 'api', { TEST_DATABASE: 'sqlite' });
 if (!only || only === 'postgres') {
   if (await reachable(pgUrl)) runVitest('api-postgres', 'api', { TEST_DATABASE: 'postgres', TEST_PG_URL: pgUrl });
@@ -58,13 +59,14 @@ if (!only || only === 'postgres') {
     notes.push(`api-postgres: PostgreSQL not reachable at ${pgUrl}`);
   } else notes.push(`api-postgres: skipped, PostgreSQL not reachable at ${pgUrl}`);
 }
+if (!only || only === 'web') runVitest('web', 'web');
 if (!only || only === 'e2e') {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium) && !process.env.CI) {
     notes.push(`e2e: skipped, no Chromium at ${chromium} (apt-get install chromium fonts-wqy-microhei)`);
   } else {
     console.log('\n=== building the web app for the browser tests ===');
-    const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    const b = spawnSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
     if (b.status !== 0) {
       totals.failed += 1;
       notes.push('e2e: web build failed');

@@ -11,22 +11,6 @@ const MODELS = ['KFR-35GW/BP3DN8Y', 'EC6002-MC5', 'MRC1892-600G', 'CXW-260-E610'
 const STATUSES = [100, 200, 300, 400, 500, 510, 600, 650, 700, 700, 700, 800];
 const NODE: Record<number, number> = { 100: 110, 200: 210, 300: 310, 400: 410, 500: 510, 510: 530, 600: 560, 650: 630, 700: 710, 800: 810 };
 
-/** Whether the database of `url` exists and holds a seeded bench (its orders counted). */
-export async function seededOrders(url: string): Promise<number | null> {
-  const c = new pg.Client({ connectionString: url });
-  try {
-    await c.connect();
-  } catch {
-    return null;
-  }
-  try {
-    return Number((await c.query('select count(*) as n from orders')).rows[0].n);
-  } catch {
-    return null;
-  } finally {
-    await c.end();
-  }
-}
 
 /** Creates the database of `url` afresh, migrates it and seeds `total` orders (`big` for the first vendor). */
 export async function seedPostgres(config: Config, url: string, total: number, big: number, vendors: number, passwordHash: string) {

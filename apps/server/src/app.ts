@@ -13,6 +13,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerRawJson } from './plugins/raw-json';
 import { registerSignatureCheck } from './plugins/signature';
+import { registerContract } from './plugins/contract';
+import { declareDocsAccess, registerOpenApi } from './plugins/openapi';
 import { routePlugins } from './modules';
 import devOutboxRoutes from './modules/dev/outbox.routes';
 import './plugins/context';
@@ -44,13 +46,16 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   await registerRateLimits(app);
   registerRawJson(app);
   registerSignatureCheck(app);
+  declareDocsAccess(app);
   registerAuth(app);
   registerInputGuard(app);
+  registerContract(app, !config.production);
   registerFileUrls(app);
   registerIdempotency(app);
   // Responses are compressed; request bodies never are (our clients send plain JSON and multipart).
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024 });
 
+  await registerOpenApi(app);
   for (const plugin of routePlugins) await app.register(plugin);
   await registerFileServing(app);
   if (config.PORTAL_DEV_OUTBOX) await app.register(devOutboxRoutes);

@@ -46,8 +46,22 @@ const EnvSchema = z.object({
   ORDER_TOTAL_BOUND: z.coerce.number().int().min(1).default(10000),
   /** SQLite: seconds between merges of the keyword index's segments (decision 111); 0 never merges. */
   KEYWORD_INDEX_MERGE_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** Seconds between sweeps that record overdue orders' breaches (issue 19, decision 178); 0 never. */
+  SLA_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** On SIGTERM/SIGINT, seconds in-flight requests get to finish before their connections are cut (decision 134). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
+  /** Open API keys (decision 168): the server key their secrets derive from; '' derives one from FILE_URL_SECRET. */
+  OPENAPI_KEY_SECRET: z.string().default(''),
+  /** Calls per RATE_LIMIT_WINDOW_SECONDS one API key may make (decision 168); 0 no limit. */
+  RATE_LIMIT_APIKEY: z.coerce.number().int().min(0).default(600),
+  /** Webhook URLs to private, loopback and reserved addresses allowed (decision 171): demo and tests only; production refuses 1. */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Webhook retries (decision 170): first delay in seconds, doubled each attempt (at most an hour), for 24 h. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).default(10),
+  /** Milliseconds between the delivery worker's looks at the outbox; 0 stops the worker. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(0).default(1000),
+  /** Seconds a receiver gets to answer one delivery. */
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -28,6 +28,7 @@ describe('production configuration', () => {
     ['the default FILE_URL_SECRET', { ...SAFE, FILE_URL_SECRET: '' }, /FILE_URL_SECRET: file links are signed with it/],
     ['PORTAL_DEMO_DATA=1', { ...SAFE, PORTAL_DEMO_DATA: '1' }, /PORTAL_DEMO_DATA=1/],
     ['PORTAL_DEV_OUTBOX=1', { ...SAFE, PORTAL_DEV_OUTBOX: '1' }, /PORTAL_DEV_OUTBOX=1/],
+    ['WEBHOOK_ALLOW_PRIVATE=1', { ...SAFE, WEBHOOK_ALLOW_PRIVATE: '1' }, /WEBHOOK_ALLOW_PRIVATE=1/],
     ['STORAGE_DRIVER=oss without a bucket', { ...SAFE, STORAGE_DRIVER: 'oss', OSS_ACCESS_KEY_ID: 'AKID', OSS_ACCESS_KEY_SECRET: 's' }, /STORAGE_DRIVER=oss: OSS_BUCKET_URL is not set/],
     ['STORAGE_DRIVER=oss without keys', { ...SAFE, STORAGE_DRIVER: 'oss', OSS_BUCKET_URL: 'https://b.example.com' }, /OSS_ACCESS_KEY_ID, OSS_ACCESS_KEY_SECRET are not set/],
   ];

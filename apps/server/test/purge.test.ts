@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
-import { PURGE_BATCH, purgeExpired, purgeStep, PURGE_TARGETS, takeLease } from '../src/db/purge';
+import { PURGE_BATCH, purgeExpired, purgeStep, PURGE_TARGETS } from '../src/db/purge';
+import { takeLease } from '../src/db/leased-job';
 import { get, startTestApp, type TestApp } from './helper';
 
 // The bounded purge of expired rows (decision 120).

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { RATE_LIMITED } from '../src/plugins/rate-limit';
-import { hitRateLimit } from '../src/lib/rate-limit-store';
+import { hitRateLimit } from '../src/lib/rate-limits.repository';
 import { get, nextPhone, post, signedRequest, startTestApp, type TestApp } from './helper';
 import { startWorkersServer, type WorkersServer } from './spawn-server';
 

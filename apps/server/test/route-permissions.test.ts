@@ -7,6 +7,7 @@ import type { Access } from '../src/plugins/context';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum, REGION } from '../src/modules/orders/orders.fixtures';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from './helper';
 import { SAMPLE, upload } from './upload';
+import { fillWorkbook, postFile, validRow } from '../src/modules/order-import/order-import.fixtures';
 
 // Issue 13 finding 4 (docs/decisions/115): every /api route is listed here with the access it must
 // declare; a route the app registers that this table does not know fails the first test, so a new route
@@ -40,6 +41,14 @@ const EXPECTED: Record<string, Access> = {
   // operations probes (decision 134)
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
+  // the API's OpenAPI document and its page (decision 150)
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
   // accounts
   'GET /api/app/user/getManufacturerInfo': PERM.userInfo,
   'POST /api/app/user/editManufacturerInfo': PERM.userInfo,
@@ -68,6 +77,17 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/app/recordss': PERM.accountRecharge,
   'GET /api/app/records/list': PERM.accountList,
   'POST /api/app/records/export': PERM.accountList,
+  // statements, invoices, trend (issue 20, decisions 180–182)
+  'GET /api/app/statement/list': PERM.accountList,
+  'GET /api/app/statement/:month': PERM.accountList,
+  'POST /api/app/statement/:month/export': PERM.accountList,
+  'POST /api/app/invoice/apply': PERM.accountList,
+  'GET /api/app/invoice/list': PERM.accountList,
+  'GET /api/app/invoice/invoiceable': PERM.accountList,
+  'GET /api/app/order/trend': PERM.accountList,
+  'GET /api/platform/invoice/list': 'platform',
+  'POST /api/platform/invoice/issue/:id': 'platform',
+  'POST /api/platform/invoice/reject/:id': 'platform',
   'GET /api/app/completion/list': PERM.orderFinish,
   'POST /api/app/completion/download': PERM.orderFinish,
   // after-sales
@@ -79,6 +99,10 @@ const EXPECTED: Record<string, Access> = {
   // orders: the list key is the way in, plus the action's own key (spec 02 §6)
   'GET /api/app/order/list': L,
   'POST /api/app/order/add': PERM.orderAdd,
+  // bulk import: a way of creating orders (issue 18)
+  'GET /api/app/order/import/template': PERM.orderAdd,
+  'POST /api/app/order/import': PERM.orderAdd,
+  'POST /api/app/order/import/result': PERM.orderAdd,
   'POST /api/app/order/cancel': [L, PERM.orderCancel],
   'POST /api/app/order/customer/modify': [L, PERM.orderModify],
   'POST /api/app/order/orderUrgent': [L, PERM.orderSpeed],
@@ -144,6 +168,27 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/platform/orders/:id': 'platform',
   'POST /api/platform/orders/:id/:action': 'platform',
   'GET /api/platform/masters/list': 'platform',
+  // open API keys and webhooks (issue 18, decisions 168–172): main account only
+  'POST /api/app/openapi/keys': 'main',
+  'GET /api/app/openapi/keys': 'main',
+  'POST /api/app/openapi/keys/remove/:id': 'main',
+  'POST /api/app/webhooks': 'main',
+  'GET /api/app/webhooks': 'main',
+  'POST /api/app/webhooks/edit/:id': 'main',
+  'POST /api/app/webhooks/remove/:id': 'main',
+  'POST /api/app/webhooks/test/:id': 'main',
+  'GET /api/app/webhooks/:id/deliveries': 'main',
+  'POST /api/app/webhooks/deliveries/redeliver/:id': 'main',
+  // notification centre and timeliness (issue 19, decisions 173–178): each user sees what its scope covers
+  'GET /api/app/notifications/list': 'user',
+  'POST /api/app/notifications/read': 'user',
+  'POST /api/app/notifications/ticket': 'user',
+  'GET /api/app/notifications/stream': 'public',
+  'GET /api/app/notifications/prefs': 'user',
+  'POST /api/app/notifications/prefs': 'user',
+  'GET /api/app/sla/summary': L,
+  'GET /api/platform/sla/targets': 'platform',
+  'POST /api/platform/sla/targets': 'platform',
 };
 
 const keysOf = (a: Access): string[] => (typeof a === 'string' ? (a.startsWith('app:') ? [a] : []) : [...a]);
@@ -159,7 +204,11 @@ interface OrderCall { act: boolean; call: (token: string, ids: Ids) => Promise<R
 
 const ORDER_CALLS: Record<string, OrderCall> = {
   'GET /api/app/order/list': { act: false, call: (token) => get(t, API.orderList, { token }) },
+  'GET /api/app/sla/summary': { act: false, call: (token) => get(t, API.slaSummary, { token }) },
   'POST /api/app/order/add': { act: true, call: (token) => post(t, API.orderAdd, payload(), { token }) },
+  'GET /api/app/order/import/template': { act: false, call: (token) => get(t, API.orderImportTemplate, { token }) },
+  'POST /api/app/order/import': { act: true, call: async (token) => postFile(t, token, await importFile()) },
+  'POST /api/app/order/import/result': { act: false, call: async (token) => postFile(t, token, await importFile(), { path: API.orderImportResult }) },
   'GET /api/app/order/:id': { act: false, call: (token, i) => get(t, API.order(i.fresh), { token }) },
   'GET /api/app/order/clickCopy/:id': { act: false, call: (token, i) => get(t, API.orderCopy(i.fresh), { token }) },
   'GET /api/app/order/showMessage': { act: false, call: (token) => get(t, API.orderShowMessage, { token, query: { phone: CUSTOMER_PHONE } }) },
@@ -202,6 +251,14 @@ const ORDER_CALLS: Record<string, OrderCall> = {
 };
 
 const CUSTOMER_PHONE = '13912345678';
+/** Routes that create orders: a create key, not the list key (sub-accounts without it are refused, not scoped). */
+const CREATE_ROUTES = new Set(['POST /api/app/order/add', 'GET /api/app/order/import/template', 'POST /api/app/order/import', 'POST /api/app/order/import/result']);
+/** Routes answering a file. */
+const FILE_ROUTES = new Set(['POST /api/app/order/export', 'GET /api/app/order/import/template', 'POST /api/app/order/import/result']);
+const importFile = async () => {
+  const { model_name } = await t.db.selectFrom('products').select('model_name').where('id', '=', product).executeTakeFirstOrThrow();
+  return fillWorkbook([validRow(model_name, { phone: CUSTOMER_PHONE })]);
+};
 let t: TestApp;
 let v: Awaited<ReturnType<typeof createVendor>>;
 let op: Awaited<ReturnType<typeof createOperator>>;
@@ -301,6 +358,7 @@ const OWN_COLLECTIONS: Record<string, (res: Res) => void> = {
   'GET /api/app/order/orderStatistics': (r) => expect(r.body).toMatchObject({ code: 200, data: { total: 0 } }),
   'GET /api/app/order/dealtWithOrder': (r) => expect(r.body).toMatchObject({ code: 200, data: 0 }),
   'GET /api/app/order/showMessage': (r) => expect(r.body).toMatchObject({ code: 200, data: { warn: false, orders: [] } }),
+  'GET /api/app/sla/summary': (r) => expect(r.body).toMatchObject({ code: 200, data: { overdue: 0, soon: 0 } }),
   // an export of none of its own orders: the header row only
   'POST /api/app/order/export': (r) => expect(r.res.headers['content-type']).toContain('spreadsheet'),
 };
@@ -320,7 +378,7 @@ describe('order routes for sub-accounts (finding 4)', () => {
     const actionsOnly = await createSubAccount(t, v.vendorId, [121, 122, 123, 124, 125, 126, 127]);
     const before = await snapshot();
     for (const [k, c] of Object.entries(ORDER_CALLS)) {
-      if (k === 'POST /api/app/order/add') continue;
+      if (CREATE_ROUTES.has(k)) continue;
       expect((await c.call(actionsOnly.token, ids)).body, k).toMatchObject(forbidden);
     }
     expect(await snapshot()).toEqual(before);
@@ -343,7 +401,7 @@ describe('order routes for sub-accounts (finding 4)', () => {
     const own = await createSubAccount(t, v.vendorId, [[12, 1], 121, 122, 123, 124, 125, 126, 127]);
     const before = await snapshot();
     for (const [k, c] of Object.entries(ORDER_CALLS)) {
-      if (k === 'POST /api/app/order/add') continue;
+      if (CREATE_ROUTES.has(k)) continue;
       const res = await c.call(own.token, ids);
       const collection = OWN_COLLECTIONS[k];
       if (collection) collection(res);
@@ -356,7 +414,7 @@ describe('order routes for sub-accounts (finding 4)', () => {
     const full = await createSubAccount(t, v.vendorId, [[11, 0], [12, 0], 121, 122, 123, 124, 125, 126, 127]);
     for (const [k, c] of Object.entries(ORDER_CALLS)) {
       const res = await c.call(full.token, ids);
-      if (k === 'POST /api/app/order/export') expect(res.status, k).toBe(200);
+      if (FILE_ROUTES.has(k)) expect(res.status, k).toBe(200);
       else expect(res.body, k).toMatchObject({ code: 200 });
     }
     expect(await balanceOf(t, v.vendorId)).toBe(await ledgerSum(t, v.vendorId));

@@ -59,6 +59,10 @@ export const API = {
   receiveOrderAllCount: '/api/app/order/receiveOrderAllCount',
   dealtWithOrder: '/api/app/order/dealtWithOrder',
   orderExport: '/api/app/order/export',
+  // bulk import (issue 18)
+  orderImportTemplate: '/api/app/order/import/template',
+  orderImport: '/api/app/order/import',
+  orderImportResult: '/api/app/order/import/result',
   applicationList: '/api/app/application/list',
   applicationLast: (id: number | string) => `/api/app/application/getLast/${id}`,
   submissionInfo: (id: number | string) => `/api/app/submission/info/${id}`,
@@ -94,6 +98,22 @@ export const API = {
   // gallery (paths not given by the spec; see docs/decisions)
   galleryList: '/api/app/completion/list',
   galleryDownload: '/api/app/completion/download',
+  // open API keys and webhooks (issue 18, decisions 168–172; not in the spec)
+  openapiKeys: '/api/app/openapi/keys',
+  openapiKeyRemove: (id: number | string) => `/api/app/openapi/keys/remove/${id}`,
+  webhooks: '/api/app/webhooks',
+  webhookUpdate: (id: number | string) => `/api/app/webhooks/edit/${id}`,
+  webhookRemove: (id: number | string) => `/api/app/webhooks/remove/${id}`,
+  webhookTest: (id: number | string) => `/api/app/webhooks/test/${id}`,
+  webhookDeliveries: (id: number | string) => `/api/app/webhooks/${id}/deliveries`,
+  webhookRedeliver: (deliveryId: number | string) => `/api/app/webhooks/deliveries/redeliver/${deliveryId}`,
+  // notification centre and timeliness (issue 19, decisions 173–178; not in the spec)
+  notifications: '/api/app/notifications/list',
+  notificationsRead: '/api/app/notifications/read',
+  notificationsTicket: '/api/app/notifications/ticket',
+  notificationsStream: '/api/app/notifications/stream',
+  notificationPrefs: '/api/app/notifications/prefs',
+  slaSummary: '/api/app/sla/summary',
   // development outbox
   devOutbox: '/api/dev/outbox',
   devCaptcha: (uuid: string) => `/api/dev/captcha/${uuid}`,
@@ -107,6 +127,8 @@ export const PLATFORM_API = {
   /** the console's uploads (same folders and checks as API.uploadFile / API.ossToken) */
   uploadFile: '/api/platform/uploadFile',
   ossToken: '/api/platform/getToken',
+  /** order timeliness targets (issue 19) */
+  slaTargets: '/api/platform/sla/targets',
 } as const;
 
 /** Operations (issue #16, decision 134): not in the spec; public, unsigned, for load balancers and orchestrators. */

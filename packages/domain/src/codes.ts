@@ -10,7 +10,6 @@ export const CODE = {
   serverError: 500,
   badSignature: 1401,
 } as const;
-export type Code = (typeof CODE)[keyof typeof CODE];
 
 /** The text the web shows for a body code when the server sent none of its own. */
 export const CODE_TEXT: Record<number, string> = {

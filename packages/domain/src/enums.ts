@@ -1,7 +1,7 @@
 // Codes of both specs with their Chinese names. `as const` objects so both sides derive types.
 
 /** Build a value→label map and an options list from a `{ value: label }` table. */
-function table<K extends string | number>(entries: ReadonlyArray<readonly [K, string]>) {
+export function table<K extends string | number>(entries: ReadonlyArray<readonly [K, string]>) {
   const labels = new Map<K, string>(entries);
   return {
     values: entries.map(([v]) => v),
@@ -26,7 +26,6 @@ export const ORDER_STATUS = {
   cancelled: 800,
   afterSale: 900,
 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 export const orderStatus = table<number>([
   [100, '待付款'],
   [200, '待接单'],
@@ -81,7 +80,6 @@ export const ORDER_NODE = {
   afterSaleRejected: 930,
   afterSaleComplete: 940,
 } as const;
-export type OrderNode = (typeof ORDER_NODE)[keyof typeof ORDER_NODE];
 export const orderNode = table<number>([
   [110, '订单创建'],
   [120, '抢单待审核'],
@@ -135,7 +133,6 @@ export const PUBLISHED_ORDER_BASE = 7646450;
 export const PENDING_SHORTCUT = { statuses: [200, 300, 400, 500, 600, 700, 900], nodes: [530, 630] } as const;
 
 export const SERVICE_TYPE = { install: 1, repair: 2, clean: 3, debug: 4, recycle: 5 } as const;
-export type ServiceType = (typeof SERVICE_TYPE)[keyof typeof SERVICE_TYPE];
 export const serviceType = table<number>([
   [1, '安装'],
   [2, '维修'],
@@ -273,12 +270,9 @@ export const ADDRESS_PAYMENT_TYPE = table<number>([
 ]);
 
 export const AGREEMENT = { privacy: 1, afterSales: 2, serviceQuality: 3, aboutUs: 4 } as const;
-export const agreementType = table<number>([
-  [1, '隐私政策'],
-  [2, '售后服务协议'],
-  [3, '服务质量承诺'],
-  [4, '关于我们'],
-]);
+
+/** A parts request of an order (material_submissions.status): requested by the master, shipped by the vendor, arrived. */
+export const MATERIAL_STATUS = { requested: 0, shipped: 1, arrived: 2 } as const;
 
 export const PRODUCT_CHECK = { reviewing: 0, passed: 1, rejected: 2 } as const;
 export const productCheck = table<number>([
@@ -318,5 +312,4 @@ export const ROLE = { manufacturer: 'manufacturer', platform: 'platform' } as co
 
 /** List paging (spec 01 §9, spec 02 §9): default 10 rows, orders 50, and the size selector's options. */
 export const PAGE_SIZE_OPTIONS = [10, 20, 30, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 export const ORDER_PAGE_SIZE = 50;

@@ -13,6 +13,28 @@ export const PLATFORM_ORDER_API = {
   masters: '/api/platform/masters/list',
 } as const;
 
+/** A master as GET /api/platform/masters/list answers it (rating 0–5, skills are service types). */
+export const platformMaster = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  provinceCode: z.string(),
+  cityCode: z.string(),
+  districtCodes: z.array(z.string()),
+  skills: z.array(z.number().int()),
+  rating: z.number(),
+});
+export type PlatformMaster = z.infer<typeof platformMaster>;
+
+/** Filters of the masters list (all optional). */
+export const masterFilter = z.object({
+  cityCode: z.string().optional(),
+  districtCode: z.string().optional(),
+  serviceType: z.coerce.number().int().optional(),
+  keyWords: z.string().optional(),
+});
+export type MasterFilter = z.infer<typeof masterFilter>;
+
 /** Actions in the order a normal order meets them; label is the console's button text. */
 export const PLATFORM_ORDER_ACTIONS = [
   { action: 'dispatch', label: '派单', needs: ['masterId'] },

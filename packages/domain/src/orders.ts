@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
+import type { OrderSla } from './sla';
 import { MARKER_COLORS, DEFAULT_MARKER, ORDER_LABELS, PRICE_FIELDS, guideField, orderNode, orderStatus, priceFieldFor, type PriceField } from './enums';
 import { IDS_MAX, INPUT_MSG, INT_MAX, PAGE_SIZE_MAX, PHONE_PATTERN, YUAN_MAX, idList, isWholeYuan } from './validation';
 
@@ -297,6 +298,8 @@ export const orderListQuery = z.object({
   maxCreateTime: z.string().max(30).optional().catch(undefined),
   minCompletionTime: z.string().max(30).optional().catch(undefined),
   maxCompletionTime: z.string().max(30).optional().catch(undefined),
+  /** Timeliness (issue 19): 'overdue' 已超时, 'soon' 即将超时; anything else filters nothing. */
+  sla: z.string().optional().catch(undefined).transform((v) => (v === 'overdue' || v === 'soon' ? v : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(50),
 });
@@ -578,6 +581,8 @@ export interface OrderRow {
   userInfo: { name: string };
   productList: OrderProductRow[];
   statusInfo: StatusInfo;
+  /** Timeliness (issue 19): the running stage, its due time, whether it has passed. */
+  sla: OrderSla;
 }
 
 /** A product line as the order list shows it (no media, surcharges or remarks: the detail has those). */
@@ -593,7 +598,7 @@ export type OrderListRow = Pick<
   | 'urgentFlag' | 'urgentType' | 'praiseFlag' | 'returnParts' | 'realName' | 'phone' | 'phoneExtension'
   | 'provinceId' | 'provinceName' | 'cityId' | 'cityName' | 'districtId' | 'districtName' | 'detailAddress' | 'doorTime' | 'remarks'
   | 'totalPrice' | 'realPayPrice' | 'payTime' | 'completionTime' | 'createTime' | 'virtualTaking' | 'paidFlag'
-  | 'markerType' | 'markerValue' | 'userInfo' | 'statusInfo'
+  | 'markerType' | 'markerValue' | 'userInfo' | 'statusInfo' | 'sla'
 > & { productList: OrderListLine[] };
 
 export interface OrderDetail extends OrderRow {

@@ -18,6 +18,8 @@ export const UPLOAD_DIRS = {
   order: ANY_UPLOAD_EXT,
   afterSale: ANY_UPLOAD_EXT,
   knowledge: KNOWLEDGE_EXT,
+  /** issued VAT invoices (the console) */
+  invoice: ['pdf'],
   common: ANY_UPLOAD_EXT,
 } as const satisfies Record<string, readonly UploadExt[]>;
 export type UploadDir = keyof typeof UPLOAD_DIRS;

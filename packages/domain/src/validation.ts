@@ -65,7 +65,6 @@ export const optionalText = (max: number, msg = `最多输入${max}个字符`) =
   z.string().trim().max(max, msg).refine((v) => !hasControlChars(v), INPUT_MSG.illegalText).optional().nullable().transform((v) => v ?? '');
 
 export const phone = requiredText(MSG.phoneRequired).regex(/^\d*$/, MSG.digitsOnly).length(11, MSG.phoneLength);
-export const customerPhone = requiredText(MSG.phoneRequiredShort).regex(/^\d*$/, MSG.digitsOnly).length(11, MSG.phoneLength);
 /** Generic pattern: 1, then 3-9, then 9 digits. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const phoneFormat = z.string({ error: MSG.phoneFormat }).trim().regex(PHONE_PATTERN, MSG.phoneFormat);
@@ -84,7 +83,6 @@ export const newPassword = z.string({ error: MSG.passwordSet }).min(1, MSG.passw
 export const changePassword = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(6, MSG.passwordLength).max(20, MSG.passwordLength);
 export const company = requiredText(MSG.companyRequired).max(100, MSG.companyRequired);
 export const ACCOUNT_TEXT = /^[0-9A-Za-z\u4e00-\u9fa5]*$/;
-export const accountText = z.string().regex(ACCOUNT_TEXT, MSG.illegalChars);
 export const subAccountLogin = requiredText(MSG.accountRequired).regex(ACCOUNT_TEXT, MSG.accountChars).min(2, MSG.accountLength).max(20, MSG.accountLength);
 export const text400 = optionalText(400);
 export const positiveInt = z.coerce.number({ error: MSG.positiveInteger }).int(MSG.positiveInteger).positive(MSG.positiveInteger).max(INT_MAX, MSG.positiveInteger);

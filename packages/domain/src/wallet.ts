@@ -26,7 +26,6 @@ export const WALLET_MSG = {
 /** Pay status name, including the platform's refusal of a top-up (5, docs/decisions/030). */
 export const PAY_STATUS_REJECTED_LABEL = '已驳回';
 export const payStatusLabel = (v: number | null | undefined) => (v === PAY_STATUS_REJECTED ? PAY_STATUS_REJECTED_LABEL : payStatus.label(v));
-export const payStatusOptions = [...payStatus.options, { value: PAY_STATUS_REJECTED, label: PAY_STATUS_REJECTED_LABEL }];
 
 export const RECHARGE_PRESETS = [500, 1000, 3000, 5000] as const;
 /** One top-up at most ¥10,000,000: a typo guard, far above any real transfer. */
@@ -48,7 +47,6 @@ export const rechargeBody = z.object({
     .refine((v) => !v.includes(','), MSG.proofRequired),
   remarks: z.string({ error: WALLET_MSG.remarksTooLong }).trim().max(REMARKS_MAX, WALLET_MSG.remarksTooLong).optional().nullable().transform((v) => v ?? ''),
 });
-export type RechargeBody = z.input<typeof rechargeBody>;
 
 const optionalInt = (allowed: (v: number) => boolean) =>
   z.preprocess(

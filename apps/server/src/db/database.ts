@@ -8,6 +8,9 @@ import type { AfterSaleTables } from './schema/after-sales';
 import type { LimitTables } from './schema/limits';
 import type { SecurityTables } from './schema/security';
 import type { IdempotencyTables } from './schema/idempotency';
+import type { NotificationTables } from './schema/notifications';
+import type { StatementTables } from './schema/statements';
+import type { IntegrationTables } from './schema/integrations';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
@@ -19,6 +22,9 @@ export interface Database extends AfterSaleTables {}
 export interface Database extends LimitTables {}
 export interface Database extends SecurityTables {}
 export interface Database extends IdempotencyTables {}
+export interface Database extends NotificationTables {}
+export interface Database extends StatementTables {}
+export interface Database extends IntegrationTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

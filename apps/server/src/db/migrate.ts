@@ -6,14 +6,18 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 
 const dir = join(fileURLToPath(new URL('.', import.meta.url)), 'migrations');
 
-const migrationFiles = async () => (await readdir(dir)).filter((f) => /^\d{4}-\d{2}-\d{2}-\d{3}-.+\.ts$/.test(f)).sort();
+// The sources run under tsx (.ts); the production build runs them compiled (.js, decision 155).
+const MIGRATION_FILE = /^(\d{4}-\d{2}-\d{2}-\d{3}-.+?)(?<!\.d)\.(ts|js)$/;
+const nameOf = (file: string) => MIGRATION_FILE.exec(file)![1]!;
 
-/** Migrations are files named YYYY-MM-DD-NNN-*.ts in db/migrations, applied in name order. */
+const migrationFiles = async () => (await readdir(dir)).filter((f) => MIGRATION_FILE.test(f)).sort();
+
+/** Migrations are files named YYYY-MM-DD-NNN-*.ts (compiled: .js) in db/migrations, applied in name order. */
 class FolderProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const files = await migrationFiles();
     const out: Record<string, Migration> = {};
-    for (const f of files) out[f.replace(/\.ts$/, '')] = await import(pathToFileURL(join(dir, f)).href);
+    for (const f of files) out[nameOf(f)] = await import(pathToFileURL(join(dir, f)).href);
     return out;
   }
 }
@@ -47,7 +51,7 @@ let folderNames: Promise<string[]> | null = null;
  * folder is read once per process; a missing table throws, which answers "not ready" too).
  */
 export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
-  folderNames ??= migrationFiles().then((files) => files.map((f) => f.replace(/\.ts$/, '')));
+  folderNames ??= migrationFiles().then((files) => files.map(nameOf));
   const applied = new Set((await db.selectFrom('kysely_migration').select('name').execute()).map((r: { name: string }) => r.name));
   return (await folderNames).filter((name) => !applied.has(name));
 }

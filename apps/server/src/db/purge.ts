@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from './database';
+import { startLeasedJob } from './leased-job';
 
 /** Rows deleted by one statement: short write transactions, so requests never wait long behind a purge. */
 export const PURGE_BATCH = 1000;
@@ -33,6 +33,12 @@ export const PURGE_TARGETS: Target[] = [
   { table: 'idempotency_keys', key: 'id', column: 'created_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
   { table: 'sms_send_limits', key: 'phone', column: 'last_sent_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
   { table: 'login_failures', key: ['subject', 'source'], column: 'last_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
+  // Webhook outbox (decision 170): delivered and failed rows, and their attempts, stay 30 days for the log.
+  { table: 'webhook_deliveries', key: 'id', column: 'done_at', cutoff: (now) => new Date(now - 30 * DAY_MS).toISOString() },
+  { table: 'webhook_attempts', key: 'id', column: 'created_at', cutoff: (now) => new Date(now - 30 * DAY_MS).toISOString() },
+  // Notification stream tickets live a minute (a used one is deleted at once); sent notification SMS texts stay a day (issue 19).
+  { table: 'stream_tickets', key: 'ticket_hash', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
+  { table: 'notification_sms', key: 'id', column: 'sent_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
 ];
 
 /**
@@ -64,51 +70,9 @@ export async function purgeExpired(db: DB, pg: boolean, now = Date.now()) {
 }
 
 /**
- * Takes the lease on job `name` for `ms` when it is free or already ours: one atomic upsert, so of
- * several processes asking at once exactly one gets it.
- */
-export async function takeLease(db: DB, name: string, holder: string, ms: number, now = Date.now()) {
-  const row = await db
-    .insertInto('job_leases')
-    .values({ name, holder, until: now + ms })
-    .onConflict((oc) =>
-      oc
-        .column('name')
-        .doUpdateSet({ holder: (eb) => eb.ref('excluded.holder'), until: (eb) => eb.ref('excluded.until') })
-        .where((eb) => eb.or([eb('job_leases.until', '<=', now), eb('job_leases.holder', '=', holder)])),
-    )
-    .returning('name')
-    .executeTakeFirst();
-  return !!row;
-}
-
-/**
  * Every `seconds`, the process holding the 'purge' lease runs a round (decision 120). Every server
  * process calls this; the lease makes one of them do the work each period. Answers a stop function.
  */
 export function startPurging(db: DB, pg: boolean, seconds: number, log: { error(o: object, msg: string): void }) {
-  if (!seconds) return () => undefined;
-  const holder = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const everyMs = seconds * 1000;
-  let running = false;
-  const round = async () => {
-    if (running) return;
-    running = true;
-    try {
-      if (await takeLease(db, 'purge', holder, Math.max(everyMs - 1000, everyMs / 2))) await purgeExpired(db, pg);
-    } catch (err) {
-      log.error({ err }, 'purge of expired rows failed');
-    } finally {
-      running = false;
-    }
-  };
-  // The first round soon after start, at a random moment so that processes started together spread out.
-  const first = setTimeout(round, 5000 + Math.random() * 10_000);
-  const timer = setInterval(round, everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startLeasedJob(db, { name: 'purge', seconds, firstMs: 5000, slackMs: 1000, failure: 'purge of expired rows failed', work: () => purgeExpired(db, pg) }, log);
 }

@@ -26,10 +26,6 @@ export async function assertOwnFiles(db: DB | Tx, vendorId: number, value: strin
   if (local.some((p) => !owned.has(p))) throw badRequest(FILE_NOT_OWNED);
 }
 
-export function findOwnFile(db: DB | Tx, vendorId: number, path: string) {
-  return db.selectFrom('files').selectAll().where('vendor_id', '=', vendorId).where('path', '=', path).executeTakeFirst();
-}
-
 /**
  * Pictures the console attaches to an order (acting for the master): every path must be an
  * operator's upload or an upload of the order's own vendor (its product pictures and drawings).
@@ -50,3 +46,11 @@ export async function assertPlatformFiles(db: DB | Tx, orderVendorId: number, va
     .execute();
   if (rows.length !== local.length) throw badRequest(FILE_NOT_OWNED);
 }
+
+/** Records a stored upload (files/upload.service.ts). */
+export const insertFileRecord = (
+  db: DB,
+  v: { vendor_id: number; user_id: number; operator_id: number | null; dir: string; path: string; original_name: string; size: number; created_at: string },
+) => db.insertInto('files').values(v).execute();
+
+export const deleteFileRecord = (db: DB, path: string) => db.deleteFrom('files').where('path', '=', path).execute();

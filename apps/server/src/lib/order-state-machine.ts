@@ -4,6 +4,8 @@ import type { Tx } from '../db/database';
 import type { OrdersTable } from '../db/schema/orders';
 import { badRequest, notFound } from './errors';
 import { nowIso } from './time';
+import { emitDomainEvent } from './domain-events';
+import { slaOnMove } from './order-sla';
 import type { Updateable, Selectable } from 'kysely';
 
 // THE order state machine (spec 02 §4). Every change of status/node goes through `transit`: it
@@ -46,22 +48,25 @@ export async function loadOrder(tx: Tx, orderId: number, vendorId: number | null
   return o;
 }
 
-export async function writeLog(tx: Tx, o: OrderRow | Pick<OrderRow, 'id' | 'vendor_id'>, node: number, log: LogEntry) {
-  const content = typeof log.content === 'function' ? log.content(o as OrderRow) : log.content;
+export async function writeLog(tx: Tx, o: OrderRow | Pick<OrderRow, 'id' | 'vendor_id'>, node: number, log: LogEntry): Promise<{ content: string; at: string }> {
+  const content = (typeof log.content === 'function' ? log.content(o as OrderRow) : log.content) || orderNode.label(node);
+  const at = nowIso();
   await tx
     .insertInto('order_operate_records')
     .values({
       order_id: o.id,
       vendor_id: o.vendor_id,
       node,
-      content: (content || orderNode.label(node)).slice(0, 1000),
+      content: content.slice(0, 1000),
       relevance_type: log.relevanceType ?? '',
       relevance_id: log.relevanceId ?? null,
       certificate: JSON.stringify(log.certificate ?? []),
       operator: log.operator.slice(0, 60),
-      created_at: nowIso(),
+      created_at: at,
     })
     .execute();
+  await emitDomainEvent(tx, { type: 'order.logged', vendorId: o.vendor_id, orderId: o.id, node, content, relevanceType: log.relevanceType ?? '', at });
+  return { content, at };
 }
 
 /**
@@ -83,9 +88,11 @@ export async function transit(
   if (refused) throw badRequest(refused);
   const status = def.status ?? o.status;
   const now = nowIso();
+  // The SLA stage and due time move in the same UPDATE (issue 19, decision 176).
+  const sla = await slaOnMove(tx, o, { ...o, ...(set as Partial<OrderRow>), status });
   const moved = await tx
     .updateTable('orders')
-    .set({ ...set, status, node: def.node, updated_at: now })
+    .set({ ...set, ...sla, status, node: def.node, updated_at: now })
     .where('id', '=', o.id)
     .where('status', '=', o.status)
     .where('node', '=', o.node)
@@ -94,6 +101,7 @@ export async function transit(
   // Someone else moved it between our read and our write (PostgreSQL re-checks the row): the refusal
   // names the state they left, read again, not the one this request started from.
   if (!moved) throw illegalTransition(await loadOrder(tx, orderId, vendorId), def.title);
-  await writeLog(tx, moved, def.node, log);
+  const { content, at } = await writeLog(tx, moved, def.node, log);
+  await emitDomainEvent(tx, { type: 'order.moved', vendorId: moved.vendor_id, orderId: moved.id, orderNo: moved.order_no, createdBy: moved.created_by, transition: name, status, node: def.node, content, at });
   return moved;
 }

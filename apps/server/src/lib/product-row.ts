@@ -1,6 +1,7 @@
 import { fenToYuan } from '@portal/domain/money';
 import { PRICE_FIELDS, guideField, type PriceField } from '@portal/domain/enums';
 import type { ProductFile, ProductRow } from '@portal/domain/products';
+import type { CatalogPricesFen } from '@portal/domain/orders';
 import type { Selectable } from 'kysely';
 import type { ProductsTable } from '../db/schema/products';
 import { toShanghai } from './time';
@@ -11,6 +12,18 @@ const yuanOrNull = (fen: number | null) => (fen == null ? null : fenToYuan(Numbe
 
 export const priceColumn = (f: PriceField) => `${f}_fen` as const;
 export const guideColumn = (f: PriceField) => `guide_${f}_fen` as const;
+
+/** A product's catalogue and guide prices in fen, as the shared order pricing reads them (form and import). */
+export function catalogPricesOf(p: ProductRecord): CatalogPricesFen {
+  const out: CatalogPricesFen = {};
+  for (const f of PRICE_FIELDS) {
+    const v = p[priceColumn(f)];
+    const g = p[guideColumn(f)];
+    out[f] = v == null ? null : Number(v);
+    out[guideField(f)] = g == null ? null : Number(g);
+  }
+  return out;
+}
 
 function files(json: string): ProductFile[] {
   try {

@@ -1,25 +1,6 @@
-import { sql } from 'kysely';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { DB } from '../db/database';
-
-/**
- * Counts one hit of `key` in its window, in one atomic statement on SQLite and PostgreSQL (an upsert
- * on the key): a window that has ended starts again at 1. Answers the count so far and the ms left.
- */
-export async function hitRateLimit(db: DB, key: string, windowMs: number, now = Date.now()) {
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, hits: 1, reset_at: now + windowMs })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        hits: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.hits + 1 end`,
-        reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end`,
-      }),
-    )
-    .returning(['hits', 'reset_at'])
-    .executeTakeFirstOrThrow();
-  return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_at) - now) };
-}
+import { hitRateLimit } from './rate-limits.repository';
 
 /**
  * A @fastify/rate-limit store backed by the database, so that a limit holds across WORKERS and

@@ -1,4 +1,5 @@
 import type { DB } from '../db/database';
+import { listRegions } from './regions.repository';
 
 export interface RegionNode {
   value: string;
@@ -11,7 +12,7 @@ let cached: RegionNode[] | null = null;
 /** Province → city → district, as the cascader wants it; the table never changes at run time. */
 export async function regionTree(db: DB): Promise<RegionNode[]> {
   if (cached) return cached;
-  const rows = await db.selectFrom('regions').selectAll().orderBy('code').execute();
+  const rows = await listRegions(db);
   const byParent = new Map<string | null, typeof rows>();
   for (const r of rows) {
     const list = byParent.get(r.parent_code) ?? [];

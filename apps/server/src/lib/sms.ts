@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/database';
 import { nowIso } from './time';
+import { insertOutboxText } from './sms-outbox.repository';
 
 /** Delivery of SMS texts; a real provider is another implementation chosen by SMS_DRIVER. */
 export interface SmsSender {
@@ -19,7 +20,7 @@ export function logSender(db: DB, log: FastifyBaseLogger, production: boolean): 
         return;
       }
       log.info({ phone, content }, 'sms sent (log driver)');
-      await db.insertInto('sms_outbox').values({ phone, content, created_at: nowIso() }).execute();
+      await insertOutboxText(db, phone, content, nowIso());
     },
   };
 }

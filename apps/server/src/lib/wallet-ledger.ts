@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import { CHANGE_TYPE, PAY_STATUS, PAY_STATUS_REJECTED } from '@portal/domain/enums';
 import { WALLET_MSG } from '@portal/domain/wallet';
 import type { Tx } from '../db/database';
 import { badRequest, notFound } from './errors';
 import { nowIso, toShanghai } from './time';
+import { emitDomainEvent } from './domain-events';
+import * as repo from './wallet-ledger.repository';
 
 // The only code that changes vendors.balance_fen. Every function runs inside the CALLER's
 // transaction, so the balance and its ledger record commit or roll back together.
@@ -43,50 +45,68 @@ export function newFlowNo(): string {
  */
 async function shiftBalance(tx: Tx, vendorId: number, delta: number): Promise<number> {
   if (!Number.isSafeInteger(delta)) throw new RangeError(`amount must be integer fen: ${delta}`);
-  const row = await tx
-    .updateTable('vendors')
-    .set({ balance_fen: sql<number>`balance_fen + ${delta}` })
-    .where('id', '=', vendorId)
-    .where(sql<number>`balance_fen + ${delta}`, '>=', 0)
-    .returning('balance_fen')
-    .executeTakeFirst();
-  if (row) return Number(row.balance_fen);
-  const exists = await tx.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
-  if (!exists) throw notFound();
+  const after = await repo.shiftBalanceRow(tx, vendorId, delta);
+  if (after !== undefined) return after;
+  if (!(await repo.vendorExists(tx, vendorId))) throw notFound();
   throw badRequest(WALLET_MSG.insufficient);
 }
 
 /** Move the balance by `amountFen` and write its ledger record; 400 余额不足 when it would go negative. */
 export async function moveBalance(tx: Tx, input: MoveBalanceInput): Promise<MoveBalanceResult> {
   if (input.amountFen === 0) throw new RangeError('a ledger movement needs a non-zero amount');
+  if (tx.getExecutor().adapter instanceof PostgresAdapter) return moveBalanceInOneStatement(tx, input);
   const after = await shiftBalance(tx, input.vendorId, input.amountFen);
   const now = nowIso();
   const transactionFlowNo = newFlowNo();
-  const rec = await tx
-    .insertInto('account_records')
-    .values({
-      vendor_id: input.vendorId,
-      change_type: input.amountFen > 0 ? CHANGE_TYPE.income : CHANGE_TYPE.expense,
-      amount_fen: input.amountFen,
-      before_balance_fen: after - input.amountFen,
-      balance_after_fen: after,
-      settled: 1,
-      payment_type: input.paymentType,
-      pay_method: input.payMethod,
-      pay_status: input.payStatus,
-      order_no: input.orderNo ?? null,
-      order_id: input.orderId ?? null,
-      transaction_flow_no: transactionFlowNo,
-      operator: input.operator.slice(0, 60),
-      remarks: (input.remarks ?? '').slice(0, 500),
-      created_by: input.createdBy ?? null,
-      operator_id: input.operatorId ?? null,
-      pay_time: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { recordId: rec.id, balanceAfterFen: after, transactionFlowNo };
+  const recordId = await repo.insertAccountRecord(tx, {
+    ...recordOf(input, now, transactionFlowNo),
+    before_balance_fen: after - input.amountFen,
+    balance_after_fen: after,
+  });
+  await emitDomainEvent(tx, { type: 'wallet.moved', vendorId: input.vendorId, recordId, amountFen: input.amountFen, balanceAfterFen: after, paymentType: input.paymentType, orderId: input.orderId ?? null, at: now });
+  return { recordId, balanceAfterFen: after, transactionFlowNo };
+}
+
+/**
+ * PostgreSQL: the balance's conditional UPDATE and the ledger record's INSERT as one statement
+ * (a data-modifying CTE), so the vendor's row stays locked for one round trip fewer until commit.
+ * Every payment of a vendor waits for that lock (docs/decisions/146).
+ */
+async function moveBalanceInOneStatement(tx: Tx, input: MoveBalanceInput): Promise<MoveBalanceResult> {
+  const delta = input.amountFen;
+  if (!Number.isSafeInteger(delta)) throw new RangeError(`amount must be integer fen: ${delta}`);
+  const now = nowIso();
+  const transactionFlowNo = newFlowNo();
+  const row = await repo.moveAndRecordInOneStatement(tx, input.vendorId, delta, recordOf(input, now, transactionFlowNo));
+  if (!row) {
+    if (!(await repo.vendorExists(tx, input.vendorId))) throw notFound();
+    throw badRequest(WALLET_MSG.insufficient);
+  }
+  const after = Number(row.balance_after_fen);
+  await emitDomainEvent(tx, { type: 'wallet.moved', vendorId: input.vendorId, recordId: row.id, amountFen: delta, balanceAfterFen: after, paymentType: input.paymentType, orderId: input.orderId ?? null, at: now });
+  return { recordId: row.id, balanceAfterFen: after, transactionFlowNo };
+}
+
+/** A settled movement's ledger record, all but the balances. */
+function recordOf(input: MoveBalanceInput, now: string, transactionFlowNo: string) {
+  return {
+    vendor_id: input.vendorId,
+    change_type: input.amountFen > 0 ? CHANGE_TYPE.income : CHANGE_TYPE.expense,
+    amount_fen: input.amountFen,
+    settled: 1,
+    payment_type: input.paymentType,
+    pay_method: input.payMethod,
+    pay_status: input.payStatus,
+    order_no: input.orderNo ?? null,
+    order_id: input.orderId ?? null,
+    transaction_flow_no: transactionFlowNo,
+    operator: input.operator.slice(0, 60),
+    remarks: (input.remarks ?? '').slice(0, 500),
+    created_by: input.createdBy ?? null,
+    operator_id: input.operatorId ?? null,
+    pay_time: now,
+    created_at: now,
+  };
 }
 
 export interface PendingRecordInput {
@@ -106,10 +126,8 @@ export async function addPendingRecord(tx: Tx, input: PendingRecordInput): Promi
   if (!Number.isSafeInteger(input.amountFen) || input.amountFen <= 0) throw new RangeError('a pending top-up needs a positive amount');
   const now = nowIso();
   const transactionFlowNo = newFlowNo();
-  const rec = await tx
-    .insertInto('account_records')
-    .values({
-      vendor_id: input.vendorId,
+  const recordId = await repo.insertAccountRecord(tx, {
+    vendor_id: input.vendorId,
       change_type: CHANGE_TYPE.income,
       amount_fen: input.amountFen,
       before_balance_fen: null,
@@ -123,12 +141,10 @@ export async function addPendingRecord(tx: Tx, input: PendingRecordInput): Promi
       remarks: (input.remarks ?? '').slice(0, 500),
       credentials: input.credentials,
       created_by: input.createdBy ?? null,
-      pay_time: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { recordId: rec.id, transactionFlowNo };
+    pay_time: now,
+    created_at: now,
+  });
+  return { recordId, transactionFlowNo };
 }
 
 export interface SettleInput {
@@ -142,40 +158,26 @@ export interface SettleInput {
  * Answers null when the record is not pending any more (a second confirmation has no effect).
  */
 export async function settlePendingRecord(tx: Tx, recordId: number, input: SettleInput): Promise<MoveBalanceResult | null> {
-  const claimed = await tx
-    .updateTable('account_records')
-    .set({ pay_status: PAY_STATUS.confirmed, settled: 1, confirmed_at: nowIso(), operator: input.operator.slice(0, 60), operator_id: input.operatorId ?? null })
-    .where('id', '=', recordId)
-    .where('pay_status', '=', PAY_STATUS.awaitingConfirm)
-    .where('settled', '=', 0)
-    .returning(['vendor_id', 'amount_fen', 'transaction_flow_no'])
-    .executeTakeFirst();
+  const claimed = await repo.claimPendingRecord(tx, recordId, { pay_status: PAY_STATUS.confirmed, settled: 1, confirmed_at: nowIso(), operator: input.operator.slice(0, 60), operator_id: input.operatorId ?? null });
   if (!claimed) return null;
   const amount = Number(claimed.amount_fen);
   const after = await shiftBalance(tx, claimed.vendor_id, amount);
-  await tx
-    .updateTable('account_records')
-    .set({ before_balance_fen: after - amount, balance_after_fen: after })
-    .where('id', '=', recordId)
-    .execute();
+  await repo.setRecordBalances(tx, recordId, after - amount, after);
+  await emitDomainEvent(tx, { type: 'wallet.topup_decided', vendorId: claimed.vendor_id, recordId, confirmed: true, at: nowIso() });
   return { recordId, balanceAfterFen: after, transactionFlowNo: claimed.transaction_flow_no };
 }
 
 /** Refuse a pending top-up (pay status 2 → 5) with a reason; false when it was not pending. */
 export async function rejectPendingRecord(tx: Tx, recordId: number, input: SettleInput & { reason: string }): Promise<boolean> {
-  const r = await tx
-    .updateTable('account_records')
-    .set({ pay_status: PAY_STATUS_REJECTED, reject_reason: input.reason.slice(0, 500), confirmed_at: nowIso(), operator: input.operator.slice(0, 60), operator_id: input.operatorId ?? null })
-    .where('id', '=', recordId)
-    .where('pay_status', '=', PAY_STATUS.awaitingConfirm)
-    .where('settled', '=', 0)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  const r = await repo.claimPendingRecord(tx, recordId, { pay_status: PAY_STATUS_REJECTED, reject_reason: input.reason.slice(0, 500), confirmed_at: nowIso(), operator: input.operator.slice(0, 60), operator_id: input.operatorId ?? null });
+  if (!r) return false;
+  await emitDomainEvent(tx, { type: 'wallet.topup_decided', vendorId: r.vendor_id, recordId, confirmed: false, at: nowIso() });
+  return true;
 }
 
 /** The vendor's balance in fen. */
 export async function balanceOf(tx: Tx | import('../db/database').DB, vendorId: number): Promise<number> {
-  const row = await tx.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirst();
+  const row = await repo.findBalance(tx, vendorId);
   if (!row) throw notFound();
   return Number(row.balance_fen);
 }

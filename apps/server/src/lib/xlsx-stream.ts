@@ -68,20 +68,33 @@ export function streamXlsx(
   batches: AsyncIterable<Cell[][]>,
   opts: { styled: boolean; onError: (err: unknown) => void },
 ): PassThrough {
+  return streamXlsxSheets([{ name: sheetName, columns, batches }], opts);
+}
+
+export interface XlsxSheet {
+  name: string;
+  columns: readonly XlsxColumn[];
+  batches: AsyncIterable<Cell[][]>;
+}
+
+/** Several sheets, one after the other, into one streamed workbook. */
+export function streamXlsxSheets(sheets: readonly XlsxSheet[], opts: { styled: boolean; onError: (err: unknown) => void }): PassThrough {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: opts.styled, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = '厂家服务下单门户';
-  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: opts.styled && c.numFmt ? { numFmt: c.numFmt } : {} }));
-  if (opts.styled) sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   (async () => {
-    for await (const batch of batches) {
-      if (out.destroyed) return;
-      for (const cells of batch) sheet.addRow(cells).commit();
-      await waitForReader(out, sheet);
+    for (const s of sheets) {
+      const sheet = workbook.addWorksheet(s.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = s.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: opts.styled && c.numFmt ? { numFmt: c.numFmt } : {} }));
+      if (opts.styled) sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      for await (const batch of s.batches) {
+        if (out.destroyed) return;
+        for (const cells of batch) sheet.addRow(cells).commit();
+        await waitForReader(out, sheet);
+      }
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   })().catch((err) => {
     opts.onError(err);

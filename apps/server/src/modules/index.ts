@@ -16,6 +16,16 @@ import ordersRoutes from './orders/orders.routes';
 import areaRoutes from './orders/area.routes';
 import platformOrdersRoutes from '../platform/orders.routes';
 import healthRoutes from './health/health.routes';
+import notificationsRoutes from './notifications/notifications.routes';
+import slaRoutes from './sla/sla.routes';
+import integrationsRoutes from './integrations/integrations.routes';
+import { orderImportRoutes } from './order-import/order-import.routes';
+import { createOrder } from './orders/order-create.service';
+import { resolveAddressText } from './orders/address-resolution';
+import statementRoutes from './statements/statements.routes';
+import invoiceRoutes from './invoices/invoices.routes';
+import platformInvoiceRoutes from '../platform/invoices.routes';
+import trendRoutes from './order-trend/trend.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
@@ -25,3 +35,9 @@ routePlugins.push(walletRoutes, platformWalletRoutes);
 routePlugins.push(afterSalesRoutes, platformAfterSalesRoutes, galleryRoutes);
 routePlugins.push(ordersRoutes, areaRoutes, platformOrdersRoutes);
 routePlugins.push(healthRoutes);
+// Bulk import composes the order form's create and address recognition (decision 165).
+routePlugins.push(orderImportRoutes({ createOrder, resolveAddressText }));
+routePlugins.push(statementRoutes, invoiceRoutes, platformInvoiceRoutes, trendRoutes);
+// Open API keys and webhooks, with the webhook outbox listener and delivery worker (issue 18, decisions 168–172).
+routePlugins.push(integrationsRoutes);
+routePlugins.push(notificationsRoutes, slaRoutes);

@@ -1,3 +1,4 @@
+import { MATERIAL_STATUS } from '@portal/domain/enums';
 import { yuanToFen, fenToYuanText } from '@portal/domain/money';
 import { PICTURE_STATUSES } from '@portal/domain/order-transitions';
 import { PLATFORM_ORDER_MSG, doorTimeAllowed, type PlatformActionBody, type PlatformOrderAction } from '@portal/domain/orders-platform';
@@ -7,6 +8,7 @@ import { fromShanghai, nowIso } from '../lib/time';
 import type { OperatorPrincipal } from '../plugins/context';
 import { assertPlatformFiles } from '../lib/files.repository';
 import { loadOrder, transit, writeLog, type OrderRow } from '../lib/order-state-machine';
+import * as repo from './order-actions.repository';
 
 // The platform acting for the world: dispatching to masters and acting for the master through every
 // node. Each action is one transition of the shared state machine (plus its records), in one transaction.
@@ -23,20 +25,17 @@ const doorTimeOf = (b: PlatformActionBody) => {
 };
 
 async function masterOf(tx: Tx, o: OrderRow) {
-  const m = o.master_id ? await tx.selectFrom('masters').select(['id', 'name', 'phone']).where('id', '=', o.master_id).executeTakeFirst() : undefined;
+  const m = o.master_id ? await repo.findMaster(tx, o.master_id) : undefined;
   return m ? `师傅 ${m.name}` : '平台';
 }
 
 async function addPictures(tx: Tx, o: OrderRow, b: PlatformActionBody) {
   const pics = b.pictures ?? [];
   if (!pics.length) return [];
-  const lineIds = new Set((await tx.selectFrom('order_products').select('id').where('order_id', '=', o.id).execute()).map((l) => l.id));
+  const lineIds = new Set(await repo.listOrderLineIds(tx, o.id));
   if (pics.some((p) => p.orderProductId && !lineIds.has(p.orderProductId))) throw badRequest('图片所属产品不在该订单中');
   const now = nowIso();
-  await tx
-    .insertInto('completion_pics')
-    .values(pics.map((p) => ({ order_id: o.id, vendor_id: o.vendor_id, order_product_id: p.orderProductId ?? null, file_url: p.fileUrl, file_type: p.fileType ?? 1, created_at: now })))
-    .execute();
+  await repo.insertCompletionPics(tx, pics.map((p) => ({ order_id: o.id, vendor_id: o.vendor_id, order_product_id: p.orderProductId ?? null, file_url: p.fileUrl, file_type: p.fileType ?? 1, created_at: now })));
   return pics.map((p) => p.fileUrl);
 }
 
@@ -49,7 +48,7 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
     switch (action) {
       case 'dispatch': {
         if (!b.masterId) throw badRequest(PLATFORM_ORDER_MSG.masterRequired);
-        const m = await tx.selectFrom('masters').select(['id', 'name', 'phone']).where('id', '=', b.masterId).executeTakeFirst();
+        const m = await repo.findMaster(tx, b.masterId);
         if (!m) throw badRequest(PLATFORM_ORDER_MSG.masterRequired);
         return transit(tx, 'dispatch', o.id, null, { operator: op.name, content: `平台派单给师傅 ${m.name}（${m.phone}）` }, { master_id: m.id });
       }
@@ -82,15 +81,11 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
         return transit(tx, 'submitMaterials', o.id, null, as(b.remarks || '师傅提交安装材料', { certificate: (b.pictures ?? []).map((p) => p.fileUrl) }));
       case 'requestParts': {
         if (!b.applyAccessories) throw badRequest(PLATFORM_ORDER_MSG.accessoriesRequired);
-        const sub = await tx
-          .insertInto('material_submissions')
-          .values({ order_id: o.id, vendor_id: o.vendor_id, apply_accessories: b.applyAccessories, product_pic: JSON.stringify((b.pictures ?? []).filter((p) => p.fileType !== 2).map((p) => p.fileUrl)), product_video: JSON.stringify((b.pictures ?? []).filter((p) => p.fileType === 2).map((p) => p.fileUrl)), remarks: b.remarks ?? '', created_at: nowIso() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const sub = await repo.insertMaterialSubmission(tx, { order_id: o.id, vendor_id: o.vendor_id, apply_accessories: b.applyAccessories, product_pic: JSON.stringify((b.pictures ?? []).filter((p) => p.fileType !== 2).map((p) => p.fileUrl)), product_video: JSON.stringify((b.pictures ?? []).filter((p) => p.fileType === 2).map((p) => p.fileUrl)), remarks: b.remarks ?? '', created_at: nowIso() });
         return transit(tx, 'requestParts', o.id, null, as(`师傅申请配件：${b.applyAccessories}，待厂家发货`, { relevanceType: 'materialSubmission', relevanceId: sub.id }));
       }
       case 'partsArrived': {
-        await tx.updateTable('material_submissions').set({ status: 2 }).where('order_id', '=', o.id).where('status', '=', 1).execute();
+        await repo.moveMaterialSubmissions(tx, o.id, MATERIAL_STATUS.shipped, MATERIAL_STATUS.arrived);
         return transit(tx, 'partsArrived', o.id, null, as('配件已到货，继续施工'));
       }
       case 'requestOutWarrantyPay': {
@@ -113,21 +108,13 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
         if (!b.expressCompanyName || !b.expressNumber) throw badRequest(PLATFORM_ORDER_MSG.expressRequired);
         const fee = b.expressFee === undefined || b.expressFee === '' ? 0 : positiveYuan(b.expressFee);
         const photos = (b.pictures ?? []).map((p) => p.fileUrl);
-        const rec = await tx
-          .insertInto('return_records')
-          .values({ order_id: o.id, vendor_id: o.vendor_id, express_company_name: b.expressCompanyName, express_number: b.expressNumber, payment_type: b.paymentType ?? 0, express_fee_fen: fee, express_bill_img: photos[0] ?? '', express_voucher: photos[1] ?? '', returned_photos: JSON.stringify(photos), created_at: nowIso() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const rec = await repo.insertReturnRecord(tx, { order_id: o.id, vendor_id: o.vendor_id, express_company_name: b.expressCompanyName, express_number: b.expressNumber, payment_type: b.paymentType ?? 0, express_fee_fen: fee, express_bill_img: photos[0] ?? '', express_voucher: photos[1] ?? '', returned_photos: JSON.stringify(photos), created_at: nowIso() });
         return transit(tx, 'requestReturn', o.id, null, as(`旧件已寄回：${b.expressCompanyName} ${b.expressNumber}，待厂家审核`, { relevanceType: 'returnRecord', relevanceId: rec.id, certificate: photos }));
       }
       case 'requestPraise': {
         if (!(b.pictures ?? []).length) throw badRequest(PLATFORM_ORDER_MSG.picturesRequired);
         const photos = b.pictures!.map((p) => p.fileUrl);
-        const rec = await tx
-          .insertInto('praise_records')
-          .values({ order_id: o.id, vendor_id: o.vendor_id, amount_fen: Number(o.praise_price_fen), certificate: JSON.stringify(photos), created_at: nowIso() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const rec = await repo.insertPraiseRecord(tx, { order_id: o.id, vendor_id: o.vendor_id, amount_fen: Number(o.praise_price_fen), certificate: JSON.stringify(photos), created_at: nowIso() });
         return transit(tx, 'requestPraise', o.id, null, as('师傅提交好评截图，待厂家审核', { relevanceType: 'praiseRecord', relevanceId: rec.id, certificate: photos }));
       }
       case 'complete':

@@ -6,18 +6,19 @@ import { notFound } from '../lib/errors';
 import { toShanghai } from '../lib/time';
 import { json } from '../modules/orders/order-row';
 import { toRows } from '../modules/orders/orders.repository';
+import * as repo from './order-detail.repository';
 
 /** Any vendor's order for the console: the vendor's view plus vendor, master and pending records. */
 export async function platformOrderDetail(db: DB, id: number) {
-  const o = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  const o = await repo.findAnyOrder(db, id);
   if (!o) throw notFound();
   const [[row], logs, vendor, master, pics, materials] = await Promise.all([
     toRows(db, [o]),
-    db.selectFrom('order_operate_records').selectAll().where('order_id', '=', o.id).orderBy('id', 'desc').execute(),
-    db.selectFrom('vendors').select(['id', 'company']).where('id', '=', o.vendor_id).executeTakeFirst(),
-    o.master_id ? db.selectFrom('masters').select(['id', 'name', 'phone']).where('id', '=', o.master_id).executeTakeFirst() : Promise.resolve(undefined),
-    db.selectFrom('completion_pics').select(['id', 'file_url', 'file_type', 'order_product_id']).where('order_id', '=', o.id).execute(),
-    db.selectFrom('material_submissions').select(['id', 'apply_accessories', 'company', 'tracking_num', 'status']).where('order_id', '=', o.id).orderBy('id', 'desc').execute(),
+    repo.listOperateRecords(db, o.id),
+    repo.findVendorCompany(db, o.vendor_id),
+    o.master_id ? repo.findMasterCard(db, o.master_id) : Promise.resolve(undefined),
+    repo.listCompletionPics(db, o.id),
+    repo.listMaterialSubmissions(db, o.id),
   ]);
   return {
     ...row!,

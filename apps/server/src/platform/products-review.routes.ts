@@ -1,32 +1,33 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, idParams, noData, pageEnvelope } from '@portal/domain/contract/envelope';
+import { platformProductRow } from '@portal/domain/contract/products';
 import { MSG } from '@portal/domain/messages';
 import { PLATFORM_PRODUCT_API, platformProductListQuery, productPassBody, productRejectBody } from '@portal/domain/products';
-import { id } from '@portal/domain/validation';
 import { ok, page } from '../lib/envelope';
-import { notFound, parse } from '../lib/errors';
 import { operatorOf } from '../plugins/auth';
 import { productsReviewService } from './products-review.service';
 
 /** Operator console: review vendors' products (all vendors). */
-export default async function productsReviewRoutes(app: FastifyInstance) {
+export default async function productsReviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const svc = productsReviewService(app);
-  const platform = { config: { access: 'platform' as const } };
+  const platform = { access: 'platform' } as const;
 
-  app.get(PLATFORM_PRODUCT_API.list, platform, async (req) => {
-    const { rows, total } = await svc.list(parse(platformProductListQuery, req.query));
+  const listSchema = { querystring: platformProductListQuery, response: { 200: pageEnvelope(platformProductRow) } };
+  app.get(PLATFORM_PRODUCT_API.list, { config: platform, schema: listSchema }, async (req) => {
+    const { rows, total } = await svc.list(req.query);
     return page(rows, total);
   });
-  app.get<{ Params: { id: string } }>(PLATFORM_PRODUCT_API.detail(':id'), platform, async (req) => {
-    const r = id.safeParse(req.params.id);
-    if (!r.success) throw notFound();
-    return ok(await svc.detail(r.data));
-  });
-  app.post(PLATFORM_PRODUCT_API.pass, platform, async (req) => {
-    await svc.pass(operatorOf(req), parse(productPassBody, req.body));
+  app.get(PLATFORM_PRODUCT_API.detail(':id'), { config: platform, schema: { params: idParams, response: { 200: envelope(platformProductRow) } } }, async (req) =>
+    ok(await svc.detail(req.params.id)),
+  );
+  app.post(PLATFORM_PRODUCT_API.pass, { config: platform, schema: { body: productPassBody, response: { 200: noData } } }, async (req) => {
+    await svc.pass(operatorOf(req), req.body);
     return ok(null, '审核通过');
   });
-  app.post(PLATFORM_PRODUCT_API.reject, platform, async (req) => {
-    await svc.reject(operatorOf(req), parse(productRejectBody, req.body));
+  app.post(PLATFORM_PRODUCT_API.reject, { config: platform, schema: { body: productRejectBody, response: { 200: noData } } }, async (req) => {
+    await svc.reject(operatorOf(req), req.body);
     return ok(null, MSG.rejectedOk);
   });
 }

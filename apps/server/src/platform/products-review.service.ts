@@ -9,49 +9,34 @@ import { badRequest, notFound } from '../lib/errors';
 import { nowIso } from '../lib/time';
 import type { OperatorPrincipal } from '../plugins/context';
 import { guideColumn, priceColumn, toProductRow } from '../lib/product-row';
-import { keywordConditions } from '../modules/products/products.repository';
+import * as repo from './products-review.repository';
 
 type ListQuery = z.infer<typeof platformProductListQuery>;
 
 /** The operator's product review: pass with out-of-warranty guide prices and rules, or reject. */
 export function productsReviewService(app: FastifyInstance) {
   const db = app.db;
-  const live = () =>
-    db.selectFrom('products').innerJoin('vendors', 'vendors.id', 'products.vendor_id').where('products.deleted_at', 'is', null);
-
   async function load(id: number) {
-    const row = await live().selectAll('products').select('vendors.company as vendor_company').where('products.id', '=', id).executeTakeFirst();
+    const row = await repo.findReviewProduct(db, id);
     if (!row) throw notFound();
     return row;
   }
-  const toRow = (r: Awaited<ReturnType<typeof load>>): PlatformProductRow => ({ ...toProductRow(r), vendorId: r.vendor_id, vendorCompany: r.vendor_company });
+  const toRow = (r: repo.ReviewProductRow): PlatformProductRow => ({ ...toProductRow(r), vendorId: r.vendor_id, vendorCompany: r.vendor_company });
 
   /** Conditional on "still under review", so two operators cannot both decide. */
   async function decide(id: number, set: Updateable<ProductsTable>) {
-    const r = await db.updateTable('products').set(set).where('id', '=', id).where('check_status', '=', PRODUCT_CHECK.reviewing).where('deleted_at', 'is', null).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw badRequest(PRODUCT_TEXT.alreadyReviewed);
+    if (!(await repo.decideProduct(db, id, set))) throw badRequest(PRODUCT_TEXT.alreadyReviewed);
   }
 
   return {
     async list(q: ListQuery) {
-      let base = live();
-      if (q.checkStatus !== undefined) base = base.where('products.check_status', '=', q.checkStatus);
-      if (q.keywords) {
-        const conditions = keywordConditions(q.keywords, app.config.isPostgres, ['vendors.company']);
-        base = base.where((eb) => eb.or(conditions));
-      }
-      const [{ total }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-        base
-          .selectAll('products')
-          .select('vendors.company as vendor_company')
-          .orderBy('products.created_at', q.checkStatus === PRODUCT_CHECK.reviewing ? 'asc' : 'desc')
-          .orderBy('products.id', 'asc')
-          .limit(q.pageSize)
-          .offset((q.pageNum - 1) * q.pageSize)
-          .execute(),
-      ]);
-      return { rows: rows.map(toRow), total: Number(total) };
+      const { rows, total } = await repo.pageReviewProducts(db, app.config.isPostgres, {
+        checkStatus: q.checkStatus,
+        keywords: q.keywords,
+        limit: q.pageSize,
+        offset: (q.pageNum - 1) * q.pageSize,
+      });
+      return { rows: rows.map(toRow), total };
     },
 
     detail: async (id: number) => toRow(await load(id)),

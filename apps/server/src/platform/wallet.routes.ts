@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { fenToYuan, yuanToFen } from '@portal/domain/money';
-import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { PAY_METHOD, PAY_STATUS } from '@portal/domain/enums';
 import { id as idRule, pageQuery } from '@portal/domain/validation';
+import { envelope, idParams, noData, pageEnvelope } from '@portal/domain/contract/envelope';
+import { accountRecord, balanceAdjusted, platformRecharge, platformVendorBalance, topUpConfirmed } from '@portal/domain/contract/wallet';
 import {
   adjustBody,
   isPlatformCredit,
@@ -13,142 +16,65 @@ import {
   WALLET_MSG,
 } from '@portal/domain/wallet';
 import { ok, page } from '../lib/envelope';
-import { AppError, badRequest, notFound, parse } from '../lib/errors';
-import { toShanghai } from '../lib/time';
+import { AppError, badRequest, notFound } from '../lib/errors';
 import { operatorOf } from '../plugins/auth';
 import { moveBalance, rejectPendingRecord, settlePendingRecord } from '../lib/wallet-ledger';
 import { listRecords } from '../modules/wallet/wallet.repository';
-
-const idParam = (raw: string) => {
-  const r = idRule.safeParse(raw);
-  if (!r.success) throw notFound();
-  return r.data;
-};
+import { findTopUp, listTopUps, listVendorBalances, vendorExists } from './wallet.repository';
 
 /** The operator's side of the wallet: confirm or reject top-ups, see balances, credit or debit. */
-export default async function platformWalletRoutes(app: FastifyInstance) {
-  const mainPhone = sql<string>`(select u.phone from users u where u.vendor_id = vendors.id and u.is_sub = 0 order by u.id limit 1)`;
+export default async function platformWalletRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const platform = { access: 'platform' } as const;
+  const decision = { access: 'platform', idempotent: true } as const;
 
-  app.get(PLATFORM_WALLET_API.recharges, { config: { access: 'platform' } }, async (req) => {
-    const q = platformRechargeQuery.parse(req.query ?? {});
-    let base = app.db
-      .selectFrom('account_records')
-      .innerJoin('vendors', 'vendors.id', 'account_records.vendor_id')
-      .where('account_records.payment_type', '=', PAYMENT_TYPE.topUp);
-    if (q.payStatus !== undefined) base = base.where('account_records.pay_status', '=', q.payStatus);
-    if (q.keyword) {
-      const kw = `%${q.keyword.replace(/[\\%_]/g, '')}%`;
-      base = base.where((eb) => eb.or([eb('vendors.company', 'like', kw), eb(mainPhone, 'like', kw), eb('account_records.transaction_flow_no', 'like', kw)]));
-    }
-    const [rows, count] = await Promise.all([
-      base
-        .select([
-          'account_records.id', 'account_records.vendor_id', 'account_records.amount_fen', 'account_records.credentials', 'account_records.remarks',
-          'account_records.pay_status', 'account_records.pay_time', 'account_records.transaction_flow_no', 'account_records.operator',
-          'account_records.reject_reason', 'account_records.confirmed_at', 'account_records.balance_after_fen', 'vendors.company',
-        ])
-        .select(mainPhone.as('phone'))
-        .orderBy('account_records.created_at', 'desc')
-        .orderBy('account_records.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return page(
-      rows.map((r) => ({
-        id: r.id,
-        vendorId: r.vendor_id,
-        company: r.company,
-        phone: r.phone ?? '',
-        amount: fenToYuan(Number(r.amount_fen)),
-        credentials: r.credentials,
-        credentialsUrl: app.fileUrls.sign(r.credentials),
-        remarks: r.remarks,
-        payStatus: r.pay_status,
-        payTime: toShanghai(r.pay_time),
-        transactionFlowNo: r.transaction_flow_no,
-        operator: r.operator,
-        rejectReason: r.reject_reason,
-        handledTime: toShanghai(r.confirmed_at),
-        balanceAfter: r.balance_after_fen === null ? null : fenToYuan(Number(r.balance_after_fen)),
-      })),
-      Number(count.n),
-    );
+  app.get(PLATFORM_WALLET_API.recharges, { config: platform, schema: { querystring: platformRechargeQuery, response: { 200: pageEnvelope(platformRecharge) } } }, async (req) => {
+    const { rows, total } = await listTopUps(app.db, req.query, (path) => app.fileUrls.sign(path));
+    return page(rows, total);
   });
 
   /** A top-up that exists; anything else (another payment type, unknown id) is not found. */
   const loadTopUp = async (id: number) => {
-    const rec = await app.db.selectFrom('account_records').select(['id', 'pay_status']).where('id', '=', id).where('payment_type', '=', PAYMENT_TYPE.topUp).executeTakeFirst();
+    const rec = await findTopUp(app.db, id);
     if (!rec) throw notFound();
     return rec;
   };
 
-  app.post<{ Params: { id: string } }>(PLATFORM_WALLET_API.confirm(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
+  app.post(PLATFORM_WALLET_API.confirm(':id'), { config: decision, schema: { params: idParams, response: { 200: envelope(topUpConfirmed) } } }, async (req) => {
     const op = operatorOf(req);
-    const id = idParam(req.params.id);
+    const { id } = req.params;
     await loadTopUp(id);
     const settled = await app.db.transaction().execute((tx) => settlePendingRecord(tx, id, { operator: op.name, operatorId: op.operatorId }));
     if (!settled) throw badRequest(WALLET_MSG.alreadyHandled);
     return ok({ balance: fenToYuan(settled.balanceAfterFen), transactionFlowNo: settled.transactionFlowNo }, WALLET_MSG.confirmOk);
   });
 
-  app.post<{ Params: { id: string } }>(PLATFORM_WALLET_API.reject(':id'), { config: { access: 'platform', idempotent: true } }, async (req) => {
+  app.post(PLATFORM_WALLET_API.reject(':id'), { config: decision, schema: { params: idParams, body: rejectBody, response: { 200: noData } } }, async (req) => {
     const op = operatorOf(req);
-    const id = idParam(req.params.id);
-    const body = parse(rejectBody, req.body);
+    const { id } = req.params;
     await loadTopUp(id);
-    const done = await app.db.transaction().execute((tx) => rejectPendingRecord(tx, id, { operator: op.name, operatorId: op.operatorId, reason: body.reason }));
+    const done = await app.db.transaction().execute((tx) => rejectPendingRecord(tx, id, { operator: op.name, operatorId: op.operatorId, reason: req.body.reason }));
     if (!done) throw badRequest(WALLET_MSG.alreadyHandled);
     return ok(null, WALLET_MSG.rejectOk);
   });
 
-  app.get(PLATFORM_WALLET_API.vendors, { config: { access: 'platform' } }, async (req) => {
-    const q = platformVendorQuery.parse(req.query ?? {});
-    const pending = sql<number>`(select count(*) from account_records r where r.vendor_id = vendors.id and r.payment_type = ${PAYMENT_TYPE.topUp} and r.pay_status = ${PAY_STATUS.awaitingConfirm})`;
-    let base = app.db.selectFrom('vendors').where('vendors.closed_at', 'is', null);
-    if (q.keyword) {
-      const kw = `%${q.keyword.replace(/[\\%_]/g, '')}%`;
-      base = base.where((eb) => eb.or([eb('vendors.company', 'like', kw), eb('vendors.name', 'like', kw), eb(mainPhone, 'like', kw)]));
-    }
-    const [rows, count] = await Promise.all([
-      base
-        .select(['vendors.id', 'vendors.company', 'vendors.name', 'vendors.balance_fen', 'vendors.created_at'])
-        .select([mainPhone.as('phone'), pending.as('pending')])
-        .orderBy('vendors.id', 'desc')
-        .limit(q.pageSize)
-        .offset((q.pageNum - 1) * q.pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return page(
-      rows.map((v) => ({
-        id: v.id,
-        company: v.company,
-        name: v.name,
-        phone: v.phone ?? '',
-        balance: fenToYuan(Number(v.balance_fen)),
-        pendingRecharges: Number(v.pending),
-        createTime: toShanghai(v.created_at),
-      })),
-      Number(count.n),
-    );
-  });
-
-  app.get<{ Params: { vendorId: string } }>(PLATFORM_WALLET_API.vendorRecords(':vendorId'), { config: { access: 'platform' } }, async (req) => {
-    const vendorId = idParam(req.params.vendorId);
-    const exists = await app.db.selectFrom('vendors').select('id').where('id', '=', vendorId).executeTakeFirst();
-    if (!exists) throw notFound();
-    const q = pageQuery.parse(req.query ?? {});
-    const { rows, total } = await listRecords(app.db, vendorId, {}, q.pageNum, q.pageSize);
+  app.get(PLATFORM_WALLET_API.vendors, { config: platform, schema: { querystring: platformVendorQuery, response: { 200: pageEnvelope(platformVendorBalance) } } }, async (req) => {
+    const { rows, total } = await listVendorBalances(app.db, req.query);
     return page(rows, total);
   });
 
-  app.post(PLATFORM_WALLET_API.adjust, { config: { access: 'platform', idempotent: true } }, async (req) => {
+  const vendorParams = z.object({ vendorId: idRule });
+  app.get(PLATFORM_WALLET_API.vendorRecords(':vendorId'), { config: platform, schema: { params: vendorParams, querystring: pageQuery, response: { 200: pageEnvelope(accountRecord) } } }, async (req) => {
+    const { vendorId } = req.params;
+    if (!(await vendorExists(app.db, vendorId))) throw notFound();
+    const { rows, total } = await listRecords(app.db, vendorId, {}, req.query.pageNum, req.query.pageSize);
+    return page(rows, total);
+  });
+
+  app.post(PLATFORM_WALLET_API.adjust, { config: decision, schema: { body: adjustBody, response: { 200: envelope(balanceAdjusted) } } }, async (req) => {
     const op = operatorOf(req);
-    const body = parse(adjustBody, req.body);
-    const vendor = await app.db.selectFrom('vendors').select('id').where('id', '=', body.vendorId).where('closed_at', 'is', null).executeTakeFirst();
-    if (!vendor) throw notFound();
+    const body = req.body;
+    if (!(await vendorExists(app.db, body.vendorId, true))) throw notFound();
     const magnitude = yuanToFen(body.amount);
     const amountFen = isPlatformCredit(body.paymentType) ? magnitude : -magnitude;
     try {

@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { ALL_PERMISSIONS, hasPermission } from '@portal/domain/permissions';
 import { ROLE } from '@portal/domain/enums';
-import { forbidden, unauthorized } from '../lib/errors';
+import { CODE } from '@portal/domain/codes';
+import { INTEGRATION_MSG } from '@portal/domain/integrations';
+import { API_KEY_ROUTES, apiKeyMaster, deriveApiSecret, findApiKey, secretHashOf, touchApiKey } from '../lib/api-keys';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { hashToken } from '../lib/passwords';
 import { nowIso } from '../lib/time';
 import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
@@ -41,8 +44,24 @@ async function vendorPrincipal(db: DB, sessionId: number, userId: number, vendor
   return { ...base, permissions, scopes };
 }
 
+/**
+ * A server-to-server call with an API key (decision 168): its signature was checked with the key's
+ * secret (plugins/signature.ts); the key must be live and reaches only API_KEY_ROUTES, as the
+ * vendor's main account.
+ */
+async function apiKeyPrincipal(db: DB, master: string, req: FastifyRequest, keyId: string): Promise<VendorPrincipal> {
+  if (!API_KEY_ROUTES.has(req.routeOptions.url ?? '')) throw new AppError(CODE.forbidden, INTEGRATION_MSG.keyRouteRefused);
+  const k = await findApiKey(db, keyId);
+  if (!k || k.user_id === null || k.secret_hash !== secretHashOf(deriveApiSecret(master, keyId))) {
+    throw new AppError(CODE.unauthorized, INTEGRATION_MSG.keyInvalid);
+  }
+  await touchApiKey(db, k.id, k.last_used_at, nowIso(), req.ip);
+  return { kind: 'vendor', userId: k.user_id, vendorId: k.vendor_id, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0 };
+}
+
 /** Session lookup and the per-route access declaration (plugins/context.ts `Access`). */
 export function registerAuth(app: FastifyInstance) {
+  const master = apiKeyMaster(app.config);
   app.decorateRequest('principal', null);
   const table: RouteAccess[] = [];
   app.decorate('routeAccess', table);
@@ -60,9 +79,11 @@ export function registerAuth(app: FastifyInstance) {
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
-    const token = tokenOf(req);
+    const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : '';
+    const token = apikey ? '' : tokenOf(req);
     const wantKind = req.headers.role === ROLE.platform ? 'platform' : 'vendor';
-    if (token) {
+    if (apikey) req.principal = await apiKeyPrincipal(app.db, master, req, apikey);
+    else if (token) {
       const session = await findSession(app.db, token);
       if (session && session.kind === wantKind && session.expires_at > nowIso()) {
         if (session.kind === 'vendor') {

@@ -4,6 +4,7 @@ import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import type { Config } from '../config';
 import { badRequest } from '../lib/errors';
 import { databaseStore } from '../lib/rate-limit-store';
+import { API_KEY_ROUTES } from '../lib/api-keys';
 
 export const RATE_LIMITED = '请求过于频繁，请稍后再试';
 
@@ -36,6 +37,13 @@ export async function registerRateLimits(app: FastifyInstance) {
   // HEAD routes too: Fastify answers a HEAD with the GET's handler (a captcha is made and stored),
   // so a HEAD counts against the same limit as the GET.
   app.addHook('onRoute', (route) => {
+    // The routes an API key reaches: RATE_LIMIT_APIKEY calls a window per key (decision 168); calls
+    // of the web app (no apikey header) are not counted.
+    if (API_KEY_ROUTES.has(route.url) && config.RATE_LIMIT_APIKEY) {
+      const keyOf = (req: FastifyRequest) => (typeof req.headers.apikey === 'string' ? req.headers.apikey.slice(0, 64) : '');
+      route.config = { ...route.config, rateLimit: { max: config.RATE_LIMIT_APIKEY, keyGenerator: (req: FastifyRequest) => `apikey|${keyOf(req)}`, allowList: (req: FastifyRequest) => !keyOf(req) } };
+      return;
+    }
     const name = LIMITED[route.url];
     if (!name) return;
     const max = maxOf(config, name);

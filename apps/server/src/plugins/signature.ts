@@ -4,6 +4,7 @@ import { sign, SIGNATURE_MAX_SKEW_MS, type SignatureHashes } from '@portal/domai
 import { CODE } from '@portal/domain/codes';
 import { MSG } from '@portal/domain/messages';
 import { AppError } from '../lib/errors';
+import { apiKeyMaster, deriveApiSecret } from '../lib/api-keys';
 
 // Native digests: the portable ones of the domain are several times slower, and this runs on every call.
 const nodeHashes: SignatureHashes = {
@@ -13,8 +14,13 @@ const nodeHashes: SignatureHashes = {
 
 const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Every signed /api call: HMAC of method, path, sorted query, timestamp, token and body hash. */
+/**
+ * Every signed /api call: HMAC of method, path, sorted query, timestamp, token and body hash. A
+ * server-to-server call with an `apikey` header signs the same text with the key's secret and the key
+ * id in the token's place (decision 168); plugins/auth.ts then checks the key itself.
+ */
 export function registerSignatureCheck(app: FastifyInstance) {
+  const master = apiKeyMaster(app.config);
   app.addHook('preHandler', async (req) => {
     const cfg = req.routeOptions.config;
     if (!cfg?.access || cfg.signed === false) return;
@@ -24,14 +30,16 @@ export function registerSignatureCheck(app: FastifyInstance) {
     if (!ts || !given || !Number.isFinite(tsNum) || Math.abs(Date.now() - tsNum) > SIGNATURE_MAX_SKEW_MS) {
       throw new AppError(CODE.badSignature, MSG.badSignature);
     }
+    const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : '';
+    if (apikey.length > 64) throw new AppError(CODE.badSignature, MSG.badSignature);
     const [path, rawQuery = ''] = req.url.split('?') as [string, string?];
     const isMultipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
-    const expected = sign(app.config.SIGN_KEY, {
+    const expected = sign(apikey ? deriveApiSecret(master, apikey) : app.config.SIGN_KEY, {
       method: req.method,
       path,
       rawQuery,
       timestamp: ts,
-      token: String(req.headers.token ?? ''),
+      token: apikey || String(req.headers.token ?? ''),
       body: isMultipart ? '' : req.rawBody,
     }, nodeHashes);
     if (!safeEqual(expected, given)) throw new AppError(CODE.badSignature, MSG.badSignature);

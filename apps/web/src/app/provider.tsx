@@ -3,8 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import type { ReactNode } from 'react';
-import { ApplyAfterSaleDialog } from '../features/after-sales/components/apply-after-sale-dialog';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { DuplicateRequestError } from '../lib/api-error';
 import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
 import { NotifierBridge } from '../lib/notifier';
@@ -24,8 +23,20 @@ export const queryClient = new QueryClient({
   },
 });
 
+// Loaded when first opened: the dialog brings Upload, Radio and Progress, which no first screen needs (decision 164).
+const LazyApplyAfterSaleDialog = lazy(() =>
+  import('../features/after-sales/components/apply-after-sale-dialog').then((m) => ({ default: m.ApplyAfterSaleDialog })),
+);
+type ApplyAfterSaleProps = ComponentProps<NonNullable<FeatureSlots['ApplyAfterSaleDialog']>>;
+
 /** Features shown inside other features' screens (lib/feature-slots.tsx). */
-const slots: FeatureSlots = { ApplyAfterSaleDialog };
+const slots: FeatureSlots = {
+  ApplyAfterSaleDialog: (props: ApplyAfterSaleProps) => (
+    <Suspense fallback={null}>
+      <LazyApplyAfterSaleDialog {...props} />
+    </Suspense>
+  ),
+};
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,9 +1,15 @@
 import { Button, Space } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
-/** The draft of a filter row: edited field by field, applied only by the apply button or Enter. */
-export function useFilterDraft<T extends object>() {
-  const [draft, setDraft] = useState<T>({} as T);
+/**
+ * The draft of a filter row: edited field by field, applied only by the apply button or Enter. It
+ * starts from — and follows — the applied filters (`applied`, from the URL: refresh, back, a link).
+ */
+export function useFilterDraft<T extends object>(applied?: T) {
+  const [draft, setDraft] = useState<T>(() => ({ ...(applied ?? {}) }) as T);
+  useEffect(() => {
+    if (applied) setDraft({ ...applied });
+  }, [applied]);
   const set = (patch: Partial<T>) => setDraft((d) => ({ ...d, ...patch }));
   return { draft, set, clear: () => setDraft({} as T) };
 }

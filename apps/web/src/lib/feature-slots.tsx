@@ -6,7 +6,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
  */
 export interface FeatureSlots {
   /** The after-sales application dialog, opened from an order's action bar. */
-  ApplyAfterSaleDialog?: ComponentType<{ orderId: number; orderNo: string; open: boolean; onClose: () => void }>;
+  ApplyAfterSaleDialog?: ComponentType<{ orderId: number; orderNo: string; open: boolean; onClose: () => void; slaBreaches?: number }>;
 }
 
 const SlotsContext = createContext<FeatureSlots>({});

@@ -37,6 +37,8 @@ export interface UploadOptions {
   onProgress?: (percent: number) => void;
   silent?: boolean;
   signal?: AbortSignal;
+  /** Idempotency-Key of the action (decision 128): an upload that creates orders sends one per chosen file. */
+  idempotencyKey?: string;
 }
 
 /** Query string as sent (and signed): empty values dropped, arrays comma-joined. */
@@ -228,6 +230,7 @@ export function createHttpClient(client: ClientOptions) {
       xhr.timeout = REQUEST_TIMEOUT_MS;
       for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      if (opts.idempotencyKey) xhr.setRequestHeader(IDEMPOTENCY_HEADER, opts.idempotencyKey);
       xhr.upload.onprogress = (ev) => {
         if (ev.lengthComputable) opts.onProgress?.(Math.round((ev.loaded / ev.total) * 100));
       };

@@ -59,6 +59,13 @@ export interface OrdersTable {
   updated_at: string;
   /** Bumped by triggers on every change of the order or its lines: a card of another revision is stale. */
   list_rev: Generated<number>;
+  /** The running SLA stage and when it is due (UTC ISO), kept on every move (issue 19, decision 176); null: none runs. */
+  sla_stage: string | null;
+  sla_due_at: string | null;
+  /** 1 once the running stage's breach is recorded */
+  sla_breached: Generated<number>;
+  /** stages of this order recorded as breached */
+  sla_breaches: Generated<number>;
 }
 
 /** The order's list row as UTF-8 JSON without userInfo, a cache (docs/decisions/100). */

@@ -57,7 +57,26 @@ export interface ProductsTable {
   created_at: string;
 }
 
+/** Live products per vendor, creator and review status, kept by triggers (decision 141). */
+export interface ProductCountsTable {
+  vendor_id: number;
+  created_by: number;
+  check_status: number;
+  n: number;
+}
+
+/** One row per distinct offered price of a live product, kept by triggers (decision 141). */
+export interface ProductPricesTable {
+  vendor_id: number;
+  price_fen: number;
+  product_id: number;
+  /** The product's next higher offered price; null for its highest. */
+  next_fen: number | null;
+}
+
 export interface ProductTables {
   categories: CategoriesTable;
   products: ProductsTable;
+  product_counts: ProductCountsTable;
+  product_prices: ProductPricesTable;
 }

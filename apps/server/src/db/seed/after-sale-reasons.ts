@@ -9,6 +9,8 @@ export const AFTER_SALE_REASONS: Record<1 | 2, string[]> = {
     '师傅服务态度差被客户投诉',
     '师傅私自向客户收费',
     '安装不规范导致返工费用',
+    // an order whose stage went past its SLA (issue 19): the apply dialog offers it for such an order
+    '平台服务超时（未在时效内完成）',
     '其他赔偿原因',
   ],
   2: [

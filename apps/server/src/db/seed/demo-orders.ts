@@ -107,11 +107,12 @@ const PLANS: Plan[] = [
 async function backdate(db: DB, orderId: number, days: number) {
   if (!days) return;
   const shift = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - days * 86400_000).toISOString() : iso);
-  const o = await db.selectFrom('orders').select(['created_at', 'updated_at', 'pay_time', 'receiving_time', 'completion_time', 'door_time']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const o = await db.selectFrom('orders').select(['created_at', 'updated_at', 'pay_time', 'receiving_time', 'completion_time', 'door_time', 'sla_due_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
   await db.updateTable('orders').set({
     created_at: shift(o.created_at)!, updated_at: shift(o.updated_at)!, pay_time: shift(o.pay_time), receiving_time: shift(o.receiving_time), completion_time: shift(o.completion_time), door_time: shift(o.door_time),
+    sla_due_at: shift(o.sla_due_at),
   }).where('id', '=', orderId).execute();
-  for (const table of ['order_operate_records', 'account_records', 'completion_pics', 'material_submissions', 'return_records', 'praise_records'] as const) {
+  for (const table of ['order_operate_records', 'account_records', 'completion_pics', 'material_submissions', 'return_records', 'praise_records', 'notifications'] as const) {
     const rows = await db.selectFrom(table).select(['id', 'created_at']).where('order_id', '=', orderId).execute();
     for (const r of rows) {
       const set: Record<string, string> = { created_at: shift(r.created_at)! };

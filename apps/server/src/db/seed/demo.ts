@@ -6,6 +6,7 @@ import { seedDemoWallet } from './demo-wallet';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoAfterSales } from './demo-after-sales';
+import { seedDemoLedgerOrder } from './demo-ledger-order';
 
 export const DEMO = {
   mainPhone: '13800138000',
@@ -33,6 +34,8 @@ demoSeeders.push(seedDemoWallet);
 demoSeeders.push(seedDemoAccounts);
 demoSeeders.push(seedDemoOrders);
 demoSeeders.push(seedDemoAfterSales);
+// Last: the ledger's balances in date order, once every seeder has dated its records.
+demoSeeders.push(seedDemoLedgerOrder);
 
 /** Demo vendor, sub-account and operator: only into a database without vendors. */
 export async function seedDemo(db: DB, dataDir: string): Promise<boolean> {

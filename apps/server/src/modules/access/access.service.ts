@@ -88,14 +88,8 @@ export function accessService(app: FastifyInstance) {
     await verifySmsCode(db, body.phone, 'register', body.captcha);
     const passwordHash = await hashPassword(body.password);
     return phoneTaken(db.transaction().execute(async (tx) => {
-      const now = nowIso();
-      const vendor = await tx.insertInto('vendors').values({ company: body.company, name: body.company, created_at: now }).returning('id').executeTakeFirstOrThrow();
-      const user = await tx
-        .insertInto('users')
-        .values({ vendor_id: vendor.id, is_sub: 0, phone: body.phone, name: body.company, password_hash: passwordHash, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { token: await repo.createSession(tx, 'vendor', user.id, vendor.id) };
+      const { vendorId, userId } = await repo.insertVendorWithMain(tx, { company: body.company, phone: body.phone, passwordHash, now: nowIso() });
+      return { token: await repo.createSession(tx, 'vendor', userId, vendorId) };
     }));
   }
 
@@ -112,7 +106,7 @@ export function accessService(app: FastifyInstance) {
    */
   async function setPassword(user: { id: number; is_sub: number; phone: string | null; account: string | null }, passwordHash: string, keepSessionId: number | null) {
     await db.transaction().execute(async (tx) => {
-      await tx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+      await repo.setUserPasswordHash(tx, user.id, passwordHash);
       await clearAllFailures(tx, subjectOf(user));
       await repo.revokeUserSessions(tx, 'vendor', user.id, keepSessionId);
     });
@@ -157,7 +151,7 @@ export function accessService(app: FastifyInstance) {
       db.transaction().execute(async (tx) => {
         await consumeSmsCode(tx, newCode);
         await consumeSmsCode(tx, oldCode);
-        await tx.updateTable('users').set({ phone: body.newPhone }).where('id', '=', p.userId).execute();
+        await repo.setUserPhone(tx, p.userId, body.newPhone);
         await repo.revokeUserSessions(tx, 'vendor', p.userId, p.sessionId);
       }),
       p.isSub,
@@ -171,20 +165,13 @@ export function accessService(app: FastifyInstance) {
   /** Close the account: every user of the vendor signed out and unable to sign in; the phone is free again. */
   async function closeAccount(p: VendorPrincipal) {
     await db.transaction().execute(async (tx) => {
-      const now = nowIso();
-      await tx.updateTable('vendors').set({ closed_at: now }).where('id', '=', p.vendorId).execute();
-      await tx.updateTable('users').set({ deleted_at: now, phone: null, account: null }).where('vendor_id', '=', p.vendorId).execute();
+      await repo.closeVendor(tx, p.vendorId, nowIso());
       await repo.deleteVendorSessions(tx, p.vendorId);
     });
   }
 
   async function userInfo(p: VendorPrincipal) {
-    const row = await db
-      .selectFrom('users')
-      .innerJoin('vendors', 'vendors.id', 'users.vendor_id')
-      .select(['users.id', 'users.phone', 'users.account', 'users.name', 'users.avatar', 'users.is_sub', 'vendors.company', 'vendors.id as vendorId'])
-      .where('users.id', '=', p.userId)
-      .executeTakeFirstOrThrow();
+    const row = await repo.findUserInfo(db, p.userId);
     return {
       id: row.id,
       vendorId: row.vendorId,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { CODE } from '@portal/domain/codes';
 import { MSG } from '@portal/domain/messages';
@@ -8,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
 import { consumeCaptcha } from '../../lib/captcha';
+import * as failuresRepo from './login-failures.repository';
 
 // Password attempts (decisions 112 and 113). Counted per login name (`subject`) and client address
 // (`source`), plus one row per name for every address ('*'). Each check first claims an attempt in one
@@ -57,27 +57,12 @@ export interface PasswordCheck {
 }
 
 /** Claims one attempt in one statement: created, or counted while under `limit` (or after a quiet window). */
-async function claim(db: DB | Tx, subject: string, source: string, limit: number | null) {
-  const now = nowIso();
-  const windowStart = new Date(Date.now() - WINDOW_MS).toISOString();
-  const row = await db
-    .insertInto('login_failures')
-    .values({ subject, source, failures: 1, last_at: now })
-    .onConflict((oc) => {
-      const update = oc.columns(['subject', 'source']).doUpdateSet({
-        failures: sql<number>`case when login_failures.last_at <= ${windowStart} then 1 else login_failures.failures + 1 end`,
-        last_at: sql<string>`excluded.last_at`,
-      });
-      return limit === null ? update : update.where((eb) => eb.or([eb('login_failures.failures', '<', limit), eb('login_failures.last_at', '<=', windowStart)]));
-    })
-    .returning('failures')
-    .executeTakeFirst();
-  return row?.failures ?? null;
-}
+const claim = (db: DB | Tx, subject: string, source: string, limit: number | null) =>
+  failuresRepo.claimAttempt(db, subject, source, limit, nowIso(), new Date(Date.now() - WINDOW_MS).toISOString());
 
 /** Minutes left of this address's lock on the name, or 0 (a read that picks the message; the claim is the guard). */
 async function lockMinutesLeft(db: DB, subject: string, source: string) {
-  const row = await db.selectFrom('login_failures').select(['failures', 'last_at']).where('subject', '=', subject).where('source', '=', source).executeTakeFirst();
+  const row = await failuresRepo.findFailures(db, subject, source);
   if (!row || row.failures < MAX_FAILED_LOGINS) return 0;
   const left = Date.parse(row.last_at) + WINDOW_MS - Date.now();
   return left > 0 ? Math.max(1, Math.ceil(left / 60000)) : 0;
@@ -115,11 +100,10 @@ export async function guardPasswordCheck(db: DB, p: PasswordCheck, check: () => 
 }
 
 /** A success from `source`: the name's count and this address's count start again (other addresses keep theirs). */
-export const clearFailures = (db: DB | Tx, subject: string, source: string) =>
-  db.deleteFrom('login_failures').where('subject', '=', subject).where('source', 'in', [EVERYWHERE, source]).execute();
+export const clearFailures = (db: DB | Tx, subject: string, source: string) => failuresRepo.deleteFailures(db, subject, [EVERYWHERE, source]);
 
 /** A new password: every count of the name starts again. */
-export const clearAllFailures = (db: DB | Tx, subject: string) => db.deleteFrom('login_failures').where('subject', '=', subject).execute();
+export const clearAllFailures = (db: DB | Tx, subject: string) => failuresRepo.deleteAllFailures(db, subject);
 
 // The cost of a password comparison for a name that does not exist, so that timing tells nothing.
 let dummyHash: Promise<string> | null = null;
@@ -132,11 +116,11 @@ export async function verifyOrDummy(password: string, hash: string | null | unde
 }
 
 /** Runs a login; a LoginRefused answers its message with `data: { captchaRequired }` for the form. */
-export async function answerLogin<T>(run: () => Promise<T>): Promise<T | { code: number; msg: string; data: { captchaRequired: boolean } }> {
+export async function answerLogin<T>(run: () => Promise<T>): Promise<T | { code: typeof CODE.badRequest; msg: string; data: { captchaRequired: boolean } }> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof LoginRefused) return { code: e.code, msg: e.message, data: { captchaRequired: e.captchaRequired } };
+    if (e instanceof LoginRefused) return { code: CODE.badRequest, msg: e.message, data: { captchaRequired: e.captchaRequired } };
     throw e;
   }
 }

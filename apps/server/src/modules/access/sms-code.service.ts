@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import type { SmsSender } from '../../lib/sms';
 import { badRequest } from '../../lib/errors';
 import { isoIn, nowIso, shanghaiToday } from '../../lib/time';
+import * as repo from './sms-codes.repository';
 
 export const SMS_TTL_MS = 5 * 60 * 1000;
 export const SMS_RESEND_MS = 60 * 1000;
@@ -28,38 +28,17 @@ const PURPOSE: Record<string, string> = {
  * back means refused; which message is read afterwards, for the text only.
  */
 async function claimSend(db: DB, phone: string) {
-  const now = nowIso();
-  const day = shanghaiToday();
   const intervalStart = new Date(Date.now() - SMS_RESEND_MS).toISOString();
-  const claimed = await db
-    .insertInto('sms_send_limits')
-    .values({ phone, day, day_count: 1, last_sent_at: now })
-    .onConflict((oc) =>
-      oc
-        .column('phone')
-        .doUpdateSet({
-          day_count: sql<number>`case when sms_send_limits.day = excluded.day then sms_send_limits.day_count + 1 else 1 end`,
-          day: sql<string>`excluded.day`,
-          last_sent_at: sql<string>`excluded.last_sent_at`,
-        })
-        .where('sms_send_limits.last_sent_at', '<=', intervalStart)
-        .where((eb) => eb.or([eb('sms_send_limits.day', '<>', day), eb('sms_send_limits.day_count', '<', SMS_DAILY_CAP)])),
-    )
-    .returning('day_count')
-    .executeTakeFirst();
-  if (claimed) return;
-  const row = await db.selectFrom('sms_send_limits').select(['last_sent_at']).where('phone', '=', phone).executeTakeFirst();
+  if (await repo.claimSmsSend(db, phone, shanghaiToday(), nowIso(), intervalStart, SMS_DAILY_CAP)) return;
+  const row = await repo.findSmsSendLimit(db, phone);
   throw badRequest(row && row.last_sent_at > intervalStart ? SMS_TOO_FREQUENT : SMS_DAILY_LIMIT);
 }
 
 export async function issueSmsCode(db: DB, sms: SmsSender, phone: string, type: string) {
   await claimSend(db, phone);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.transaction().execute(async (tx) => {
-    // A newer code replaces older unused ones of the same purpose.
-    await tx.updateTable('sms_codes').set({ used: 1 }).where('phone', '=', phone).where('type', '=', type).where('used', '=', 0).execute();
-    await tx.insertInto('sms_codes').values({ phone, type, code, created_at: nowIso(), expires_at: isoIn(SMS_TTL_MS) }).execute();
-  });
+  // A newer code replaces older unused ones of the same purpose.
+  await repo.replaceSmsCode(db, { phone, type, code, now: nowIso(), expiresAt: isoIn(SMS_TTL_MS) });
   await sms.send(phone, `【厂家服务下单门户】您的${PURPOSE[type] ?? ''}验证码为${code}，5分钟内有效，请勿泄露给他人。`);
 }
 
@@ -71,26 +50,9 @@ export async function issueSmsCode(db: DB, sms: SmsSender, phone: string, type: 
  * consumeSmsCode, in the transaction that acts on it).
  */
 export async function verifySmsCode(db: DB, phone: string, type: string, code: string, consume = true): Promise<number> {
-  const latest = await db
-    .selectFrom('sms_codes')
-    .select('id')
-    .where('phone', '=', phone)
-    .where('type', '=', type)
-    .where('used', '=', 0)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const latest = await repo.findLatestSmsCode(db, phone, type);
   if (!latest) throw badRequest(SMS_EXPIRED);
-  const claimed = await db
-    .updateTable('sms_codes')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', latest.id)
-    .where('used', '=', 0)
-    .where('attempts', '<', SMS_MAX_ATTEMPTS)
-    .where('expires_at', '>', nowIso())
-    .returning(['code', 'attempts'])
-    .executeTakeFirst();
+  const claimed = await repo.claimSmsAttempt(db, latest.id, SMS_MAX_ATTEMPTS, nowIso());
   if (!claimed) throw badRequest(SMS_EXPIRED);
   if (claimed.code !== code) throw badRequest(claimed.attempts >= SMS_MAX_ATTEMPTS ? SMS_EXPIRED : SMS_WRONG);
   if (consume) await consumeSmsCode(db, latest.id);
@@ -99,6 +61,5 @@ export async function verifySmsCode(db: DB, phone: string, type: string, code: s
 
 /** Uses a checked code up: a conditional update, so a code serves one request however many race. */
 export async function consumeSmsCode(db: DB | Tx, id: number) {
-  const used = await db.updateTable('sms_codes').set({ used: 1 }).where('id', '=', id).where('used', '=', 0).returning('id').executeTakeFirst();
-  if (!used) throw badRequest(SMS_EXPIRED);
+  if (!(await repo.markSmsCodeUsed(db, id))) throw badRequest(SMS_EXPIRED);
 }

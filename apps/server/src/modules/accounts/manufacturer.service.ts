@@ -1,19 +1,16 @@
 import type { ManufacturerInfo, ManufacturerInfoInput } from '@portal/domain/accounts';
 import { MSG } from '@portal/domain/messages';
-import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database';
-import type { VendorAddressesTable } from '../../db/schema/foundation';
 import { badRequest } from '../../lib/errors';
 import { resolveRegion } from '../../lib/region-tree';
 import { assertOwnFiles } from '../../lib/files.repository';
-
-type AddressValues = Omit<Insertable<VendorAddressesTable>, 'vendor_id' | 'sort' | 'id'>;
+import * as repo from './accounts.repository';
 
 export async function getManufacturerInfo(db: DB, vendorId: number, userId: number): Promise<ManufacturerInfo> {
-  const v = await db.selectFrom('vendors').selectAll().where('id', '=', vendorId).executeTakeFirstOrThrow();
-  const user = await db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
-  const techs = await db.selectFrom('vendor_technicians').select(['name', 'phone']).where('vendor_id', '=', vendorId).orderBy('sort').orderBy('id').execute();
-  const addresses = await db.selectFrom('vendor_addresses').selectAll().where('vendor_id', '=', vendorId).orderBy('sort').orderBy('id').execute();
+  const v = await repo.findVendor(db, vendorId);
+  const user = await repo.findUserPhone(db, userId);
+  const techs = await repo.listTechnicians(db, vendorId);
+  const addresses = await repo.listAddresses(db, vendorId);
   return {
     name: v.name,
     company: v.company,
@@ -47,11 +44,11 @@ export async function getManufacturerInfo(db: DB, vendorId: number, userId: numb
  * Existing address rows keep their ids (orders may remember them); the rest is replaced.
  */
 export async function editManufacturerInfo(db: DB, vendorId: number, body: ManufacturerInfoInput) {
-  const current = await db.selectFrom('vendors').select(['license', 'avatar']).where('id', '=', vendorId).executeTakeFirstOrThrow();
+  const current = await repo.findVendorFiles(db, vendorId);
   const changedFiles = [body.license !== current.license ? body.license : '', body.avatar !== current.avatar ? body.avatar : ''].filter(Boolean);
   await assertOwnFiles(db, vendorId, changedFiles);
 
-  const addresses: Array<{ id: number | null; row: AddressValues }> = [];
+  const addresses: Array<{ id: number | null; row: repo.AddressValues }> = [];
   let defaultSeen = false;
   for (const a of body.umsUserAddressVoList) {
     const names = await resolveRegion(db, a.provinceId, a.cityId, a.districtId);
@@ -71,28 +68,11 @@ export async function editManufacturerInfo(db: DB, vendorId: number, body: Manuf
     });
   }
 
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('vendors')
-      .set({ name: body.name, company: body.company, contacts: body.contacts, license: body.license, avatar: body.avatar })
-      .where('id', '=', vendorId)
-      .execute();
-    await tx.deleteFrom('vendor_technicians').where('vendor_id', '=', vendorId).execute();
-    if (body.technicalUserVoList.length) {
-      await tx.insertInto('vendor_technicians').values(body.technicalUserVoList.map((t, sort) => ({ vendor_id: vendorId, name: t.name, phone: t.phone, sort }))).execute();
-    }
-    const existing = new Set((await tx.selectFrom('vendor_addresses').select('id').where('vendor_id', '=', vendorId).execute()).map((r) => r.id));
-    const kept = new Set<number>();
-    for (const [sort, a] of addresses.entries()) {
-      if (a.id !== null && existing.has(a.id) && !kept.has(a.id)) {
-        kept.add(a.id);
-        await tx.updateTable('vendor_addresses').set({ ...a.row, sort }).where('id', '=', a.id).where('vendor_id', '=', vendorId).execute();
-      } else {
-        const ins = await tx.insertInto('vendor_addresses').values({ ...a.row, sort, vendor_id: vendorId }).returning('id').executeTakeFirstOrThrow();
-        kept.add(ins.id);
-      }
-    }
-    const gone = [...existing].filter((id) => !kept.has(id));
-    if (gone.length) await tx.deleteFrom('vendor_addresses').where('vendor_id', '=', vendorId).where('id', 'in', gone).execute();
-  });
+  await repo.saveManufacturerInfo(
+    db,
+    vendorId,
+    { name: body.name, company: body.company, contacts: body.contacts, license: body.license, avatar: body.avatar },
+    body.technicalUserVoList,
+    addresses,
+  );
 }

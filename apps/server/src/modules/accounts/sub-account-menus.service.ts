@@ -1,19 +1,16 @@
 import { DATA_SCOPE, type PermissionNode } from '@portal/domain/accounts';
-import { PostgresAdapter } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { ownSubAccount } from './sub-accounts.service';
+import * as repo from './accounts.repository';
+import type { MenuRow } from './accounts.repository';
 
 export const MENU_NOT_FOUND = '菜单不存在';
 export const MENU_NOT_GRANTED = '该菜单尚未授权';
 export const MENU_NO_DATA_SCOPE = '该菜单不支持数据权限设置';
 export const MENU_ALL_FLAG = '参数错误';
 
-type MenuRow = { id: number; parent_id: number | null; name: string; menu_type: string; permissions: string; data_flag: number; sort: number };
-
-async function allMenus(db: DB | Tx): Promise<MenuRow[]> {
-  return db.selectFrom('menus').selectAll().orderBy('sort').orderBy('id').execute();
-}
+const allMenus = (db: DB | Tx) => repo.listMenus(db);
 
 function ancestorsOf(menus: MenuRow[], id: number): number[] {
   const byId = new Map(menus.map((m) => [m.id, m]));
@@ -49,7 +46,7 @@ function menuOf(menus: MenuRow[], id: number) {
 export async function permissionTree(db: DB, vendorId: number, userId: number): Promise<PermissionNode[]> {
   const sub = await ownSubAccount(db, vendorId, userId);
   const menus = await allMenus(db);
-  const grants = new Map((await db.selectFrom('user_menus').select(['menu_id', 'data_permissions']).where('user_id', '=', sub.id).execute()).map((g) => [g.menu_id, g.data_permissions]));
+  const grants = new Map((await repo.listGrants(db, sub.id)).map((g) => [g.menu_id, g.data_permissions]));
   const build = (parent: number | null): PermissionNode[] =>
     menus
       .filter((m) => m.parent_id === parent)
@@ -72,21 +69,11 @@ export async function permissionTree(db: DB, vendorId: number, userId: number): 
  * user row is locked for the transaction on PostgreSQL; SQLite transactions already take the write
  * lock when they begin (db/sqlite-dialect.ts).
  */
-async function lockSubAccount(tx: Tx, userId: number) {
-  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
+const lockSubAccount = (tx: Tx, userId: number) => repo.lockUserRow(tx, userId);
 
 /** Adds grants not held yet; ones already held keep their scope. ON CONFLICT, so parallel grants never collide on the key. */
-async function insertGrants(tx: Tx, vendorId: number, userId: number, ids: number[], scopeOf: (id: number) => number) {
-  const fresh = [...new Set(ids)];
-  if (!fresh.length) return;
-  await tx
-    .insertInto('user_menus')
-    .values(fresh.map((menu_id) => ({ user_id: userId, menu_id, vendor_id: vendorId, data_permissions: scopeOf(menu_id) })))
-    .onConflict((oc) => oc.columns(['user_id', 'menu_id']).doNothing())
-    .execute();
-}
+const insertGrants = (tx: Tx, vendorId: number, userId: number, ids: number[], scopeOf: (id: number) => number) =>
+  repo.insertGrants(tx, vendorId, userId, [...new Set(ids)], scopeOf);
 
 /** Grant a menu: with it come its parents (to reach it) and its children (what it groups). */
 export async function grantMenu(db: DB, vendorId: number, userId: number, menuId: number, dataPermissions: number) {
@@ -98,7 +85,7 @@ export async function grantMenu(db: DB, vendorId: number, userId: number, menuId
     await lockSubAccount(tx, sub.id);
     await insertGrants(tx, vendorId, sub.id, [menu.id, ...ancestorsOf(menus, menu.id), ...descendantsOf(menus, menu.id)], (id) => (id === menu.id ? scope : DATA_SCOPE.all));
     if (menu.data_flag === 1) {
-      await tx.updateTable('user_menus').set({ data_permissions: scope }).where('user_id', '=', sub.id).where('menu_id', '=', menu.id).execute();
+      await repo.setGrantScope(tx, sub.id, menu.id, scope);
     }
   });
 }
@@ -113,16 +100,14 @@ export async function revokeMenu(db: DB, vendorId: number, userId: number, menuI
   const menu = menuOf(menus, menuId);
   await db.transaction().execute(async (tx) => {
     await lockSubAccount(tx, sub.id);
-    await tx.deleteFrom('user_menus').where('user_id', '=', sub.id).where('menu_id', 'in', [menu.id, ...descendantsOf(menus, menu.id)]).execute();
+    await repo.deleteGrants(tx, sub.id, [menu.id, ...descendantsOf(menus, menu.id)]);
     for (const pid of ancestorsOf(menus, menu.id)) {
       const parent = menuOf(menus, pid);
       if (parent.menu_type !== 'M') break;
       const children = menus.filter((m) => m.parent_id === pid).map((m) => m.id);
-      const left = children.length
-        ? await tx.selectFrom('user_menus').select('menu_id').where('user_id', '=', sub.id).where('menu_id', 'in', children).executeTakeFirst()
-        : undefined;
+      const left = children.length ? await repo.holdsAnyOf(tx, sub.id, children) : false;
       if (left) break;
-      await tx.deleteFrom('user_menus').where('user_id', '=', sub.id).where('menu_id', '=', pid).execute();
+      await repo.deleteGrants(tx, sub.id, [pid]);
     }
   });
 }
@@ -134,7 +119,7 @@ export async function setAllMenus(db: DB, vendorId: number, userId: number, flag
   const menus = await allMenus(db);
   await db.transaction().execute(async (tx) => {
     await lockSubAccount(tx, sub.id);
-    if (flag === 0) await tx.deleteFrom('user_menus').where('user_id', '=', sub.id).execute();
+    if (flag === 0) await repo.deleteAllGrants(tx, sub.id);
     else await insertGrants(tx, vendorId, sub.id, menus.map((m) => m.id), () => DATA_SCOPE.all);
   });
 }
@@ -144,6 +129,5 @@ export async function setMenuScope(db: DB, vendorId: number, userId: number, men
   const sub = await ownSubAccount(db, vendorId, userId);
   const menu = menuOf(await allMenus(db), menuId);
   if (menu.data_flag !== 1) throw badRequest(MENU_NO_DATA_SCOPE);
-  const res = await db.updateTable('user_menus').set({ data_permissions: dataPermissions }).where('user_id', '=', sub.id).where('menu_id', '=', menu.id).executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw badRequest(MENU_NOT_GRANTED);
+  if ((await repo.setGrantScope(db, sub.id, menu.id, dataPermissions)) === 0) throw badRequest(MENU_NOT_GRANTED);
 }

@@ -6,22 +6,21 @@ import { badRequest, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { nowIso, toShanghai } from '../../lib/time';
+import * as repo from './accounts.repository';
 
 type Body = z.infer<typeof subAccountBody>;
 
 /** A live sub-account of this vendor, or 404 exactly as for an id that never existed. */
 export async function ownSubAccount(db: DB | Tx, vendorId: number, id: number) {
   const row = Number.isInteger(id) && id > 0
-    ? await db.selectFrom('users').selectAll().where('id', '=', id).where('vendor_id', '=', vendorId).where('is_sub', '=', 1).where('deleted_at', 'is', null).executeTakeFirst()
+    ? await repo.findSubAccount(db, vendorId, id)
     : undefined;
   if (!row) throw notFound();
   return row;
 }
 
 export async function listSubAccounts(db: DB, vendorId: number, mainUserId: number, pageNum: number, pageSize: number) {
-  const base = db.selectFrom('users').where('vendor_id', '=', vendorId).where('is_sub', '=', 1).where('deleted_at', 'is', null);
-  const { total } = await base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+  const { rows, total } = await repo.pageSubAccounts(db, vendorId, pageSize, (pageNum - 1) * pageSize);
   const out: SubAccountRow[] = rows.map((u) => ({
     id: u.id,
     userId: mainUserId,
@@ -32,17 +31,13 @@ export async function listSubAccounts(db: DB, vendorId: number, mainUserId: numb
     avatar: u.avatar,
     createTime: toShanghai(u.created_at),
   }));
-  return { rows: out, total: Number(total) };
+  return { rows: out, total };
 }
 
 // Sub-accounts sign in by account name or by phone across all vendors, so both are unique
 // among live sub-accounts everywhere.
 async function assertUnique(db: DB | Tx, body: Body, selfId?: number) {
-  const taken = (column: 'account' | 'phone', value: string) => {
-    let q = db.selectFrom('users').select('id').where(column, '=', value).where('is_sub', '=', 1).where('deleted_at', 'is', null);
-    if (selfId) q = q.where('id', '!=', selfId);
-    return q.executeTakeFirst();
-  };
+  const taken = (column: 'account' | 'phone', value: string) => repo.subAccountHas(db, column, value, selfId);
   if (await taken('account', body.account)) throw badRequest(SUB_ACCOUNT_TAKEN);
   if (body.phone && (await taken('phone', body.phone))) throw badRequest(SUB_ACCOUNT_PHONE_TAKEN);
 }
@@ -65,11 +60,7 @@ export async function addSubAccount(db: DB, vendorId: number, body: Body) {
   await assertUnique(db, body);
   const passwordHash = await hashPassword(body.password);
   const row = await unlessTaken(
-    db
-      .insertInto('users')
-      .values({ vendor_id: vendorId, is_sub: 1, account: body.account, phone: body.phone || null, name: body.name, password_hash: passwordHash, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
+    repo.insertSubAccount(db, { vendorId, account: body.account, phone: body.phone || null, name: body.name, passwordHash, now: nowIso() }),
   );
   return { id: row.id };
 }
@@ -82,16 +73,12 @@ export async function updateSubAccount(db: DB, vendorId: number, body: Body) {
   const passwordHash = passwordChanged ? await hashPassword(body.password) : current.password_hash;
   await unlessTaken(
     db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('users')
-        .set({ name: body.name, phone: body.phone || null, account: body.account, password_hash: passwordHash })
-        .where('id', '=', current.id)
-        .execute();
+      await repo.updateSubAccountRow(tx, current.id, { name: body.name, phone: body.phone || null, account: body.account, passwordHash });
       if (passwordChanged || body.account !== current.account) {
-        await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
+        await repo.deleteUserVendorSessions(tx, current.id);
       }
       // A new password: the failed attempts counted under the sub-account's login name start again (decision 113).
-      if (passwordChanged) await tx.deleteFrom('login_failures').where('subject', '=', `sub:${current.account ?? ''}`).execute();
+      if (passwordChanged) await repo.deleteLoginFailuresOf(tx, `sub:${current.account ?? ''}`);
     }),
   );
 }
@@ -101,9 +88,8 @@ export async function deleteSubAccount(db: DB, vendorId: number, id: number) {
   const current = await ownSubAccount(db, vendorId, id);
   await db.transaction().execute(async (tx) => {
     // Conditional, so that of deletes arriving at once one deletes and the others answer not found.
-    const deleted = await tx.updateTable('users').set({ deleted_at: nowIso(), account: null, phone: null }).where('id', '=', current.id).where('deleted_at', 'is', null).returning('id').executeTakeFirst();
-    if (!deleted) throw notFound();
-    await tx.deleteFrom('user_menus').where('user_id', '=', current.id).execute();
-    await tx.deleteFrom('sessions').where('kind', '=', 'vendor').where('user_id', '=', current.id).execute();
+    if (!(await repo.markSubAccountDeleted(tx, current.id, nowIso()))) throw notFound();
+    await repo.deleteAllGrants(tx, current.id);
+    await repo.deleteUserVendorSessions(tx, current.id);
   });
 }

@@ -5,6 +5,7 @@ import { fenToYuan } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
 import { likePattern } from '../../lib/like';
+import { likeKeyword, orderIdsContaining, textContainsPg, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 
 
 
@@ -18,8 +19,28 @@ export function casesQuery(db: DB | Tx, vendorId: number | null, ownerId: number
 
 type CaseQuery = ReturnType<typeof casesQuery>;
 
-export function applyCaseFilters(q: CaseQuery, f: AfterSaleListQuery & Partial<Pick<PlatformAfterSaleListQuery, 'checkStatus' | 'type'>>, pg: boolean): CaseQuery {
-  if (f.keyword) {
+/**
+ * The vendor's cases whose reasons, or whose order's number, customer name or phone, contain the
+ * keyword (decision 140): the reasons through their own index (after_sale_grams on SQLite, the GIN index
+ * after_sales_keys on PostgreSQL), the order's fields through the orders' keyword index, rechecked on
+ * those three columns (that index also holds remarks and product lines).
+ */
+function caseIdsContaining(vendorId: number, keyword: string, pg: boolean) {
+  const byReasons = pg
+    ? sql`select a.id from after_sales a where a.vendor_id = ${vendorId} and ${textContainsPg('a.vendor_id', sql`a.reasons`, vendorId, keyword)}`
+    : sql`select a.id from after_sale_grams g cross join after_sales a where a.id = (g.rowid & 4294967295) and ${textGramsMatch('after_sale_grams', vendorId, keyword)}
+        and ${textGramsQuery(vendorId, keyword).exact ? sql`true` : likeKeyword('a.reasons', keyword, false)}`;
+  const onOrder = (col: string) => likeKeyword(sql.ref(col), keyword, pg);
+  return sql`${byReasons} union all select a.id from after_sales a inner join orders o on o.id = a.order_id
+    where a.vendor_id = ${vendorId} and a.order_id in (${orderIdsContaining(vendorId, keyword, pg)})
+    and (${onOrder('o.order_no')} or ${onOrder('o.real_name')} or ${onOrder('o.phone')})`;
+}
+
+/** The list's filters; `vendorId` (the vendor's own list) searches the keyword through the indexes, the platform's list of every vendor with (i)like. */
+export function applyCaseFilters(q: CaseQuery, f: AfterSaleListQuery & Partial<Pick<PlatformAfterSaleListQuery, 'checkStatus' | 'type'>>, pg: boolean, vendorId: number | null = null): CaseQuery {
+  if (f.keyword && vendorId !== null) {
+    q = q.where(sql<boolean>`after_sales.id in (${caseIdsContaining(vendorId, f.keyword, pg)})`);
+  } else if (f.keyword) {
     const pattern = likePattern(f.keyword);
     const op = pg ? sql`ilike` : sql`like`;
     const like = (col: string) => sql<boolean>`${sql.ref(col)} ${op} ${pattern} escape '\\'`;
@@ -122,6 +143,17 @@ export async function countCases(q: CaseQuery): Promise<number> {
   return Number(n);
 }
 
+/**
+ * The list's total: with a keyword counted up to `bound` + 1, more answering `bound` and `bounded`
+ * (decision 132's rule, decision 140); otherwise exact.
+ */
+export async function countCasesUpTo(db: DB, q: CaseQuery, keyword: string | undefined, bound: number): Promise<{ total: number; bounded: boolean }> {
+  if (!keyword) return { total: await countCases(q), bounded: false };
+  const r = await db.selectFrom(q.select('after_sales.id').limit(bound + 1).as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const n = Number(r.n);
+  return { total: Math.min(n, bound), bounded: n > bound };
+}
+
 export async function timelineOf(db: DB | Tx, caseId: number) {
   const logs = await db.selectFrom('after_sale_logs').select(['content', 'operator', 'created_at']).where('after_sale_id', '=', caseId).orderBy('id', 'desc').execute();
   return logs.map((l) => ({ createTime: toShanghai(l.created_at), content: l.content, operator: l.operator }));
@@ -168,4 +200,17 @@ export async function compensationRoomFen(db: DB | Tx, orderId: number, exceptCa
   const paidFen = order.paid_flag === 1 ? Number(order.real_pay_fen) : 0;
   const compensatedFen = Number(n ?? 0);
   return { paidFen, compensatedFen, leftFen: Math.max(0, paidFen - compensatedFen) };
+}
+
+/** One page of the cases `q` selects, newest first. */
+export const selectCasePage = (q: CaseQuery, pageNum: number, pageSize: number) =>
+  selectCases(q.orderBy('after_sales.created_at', 'desc').orderBy('after_sales.id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize));
+
+/** The case `id` if `q` (a vendor's, a user's or every case) holds it. */
+export const selectCaseById = (q: CaseQuery, id: number) => selectCases(q.where('after_sales.id', '=', id));
+
+/** Company names of vendors, by id (the console's case rows). */
+export async function vendorCompanies(db: DB | Tx, ids: number[]): Promise<Map<number, string>> {
+  const vendors = ids.length ? await db.selectFrom('vendors').select(['id', 'company']).where('id', 'in', ids).execute() : [];
+  return new Map(vendors.map((v) => [v.id, v.company]));
 }

@@ -3,7 +3,7 @@ import { afterSaleType, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/dom
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
 import { deriveStatusInfo } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import type { AfterSalesTable } from '../../db/schema/after-sales';
 import { badRequest, notFound } from '../../lib/errors';
@@ -14,8 +14,10 @@ import { assertOwnFiles } from '../../lib/files.repository';
 import { loadOrder, transit } from '../../lib/order-state-machine';
 import { userDisplayName } from '../../lib/user-names';
 import { moveBalance } from '../../lib/wallet-ledger';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { compensationRoomFen, lockOrderRow, OPEN_CASE_STATUSES, reasonsOf, writeCaseLog } from './after-sales.repository';
 import { redispatchOrder } from './redispatch';
+import * as cases from './after-sales-cases.repository';
 
 /** A path as the upload widget sends it, with the image root (e.g. /files) removed. */
 export function normalizePath(value: string, fileRootUrl: string): string {
@@ -26,10 +28,7 @@ export function normalizePath(value: string, fileRootUrl: string): string {
 }
 
 async function loadCase(tx: Tx | DB, id: number, vendorId: number | null, ownerId: number | null = null) {
-  let q = tx.selectFrom('after_sales').selectAll().where('id', '=', id);
-  if (vendorId !== null) q = q.where('vendor_id', '=', vendorId);
-  if (ownerId !== null) q = q.where('created_by', '=', ownerId);
-  const c = await q.executeTakeFirst();
+  const c = await cases.findCase(tx, id, vendorId, ownerId);
   if (!c) throw notFound();
   return c;
 }
@@ -50,8 +49,7 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
       return db.transaction().execute(async (tx) => {
         const order = await loadOrder(tx, input.orderId, p.vendorId);
         if (orderScope !== null && order.created_by !== orderScope) throw notFound();
-        const open = await tx.selectFrom('after_sales').select('id').where('order_id', '=', order.id).where('status', 'in', OPEN_CASE_STATUSES).executeTakeFirst();
-        if (open) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
+        if (await cases.hasCaseIn(tx, order.id, OPEN_CASE_STATUSES)) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
         if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);
         const now = nowIso();
         const moneyFen = input.type === 1 ? yuanToFen(input.money) : 0;
@@ -61,9 +59,7 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
           if (moneyFen > leftFen) throw badRequest(compensationOverPaidMsg(fenToYuanText(leftFen)));
         }
         // The unique index on open cases is the guard; a concurrent apply that got there first wins.
-        const created = await tx
-          .insertInto('after_sales')
-          .values({
+        const created = await cases.insertCase(tx, {
             vendor_id: p.vendorId,
             created_by: p.userId,
             order_id: order.id,
@@ -76,11 +72,7 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
             description: input.description,
             voucher: voucher.join(','),
             created_at: now,
-          })
-          // The index predicate is written as the index's, literally, so both engines infer the index.
-          .onConflict((oc) => oc.column('order_id').where(sql<boolean>`status in (0, 1)`).doNothing())
-          .returning(['id', 'vendor_id'])
-          .executeTakeFirst();
+        });
         if (!created) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
         const typeName = afterSaleType.label(input.type);
         const what = input.type === 1 ? `申请赔偿 ¥${fenToYuanText(moneyFen)}` : '申请售后';
@@ -100,13 +92,8 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
       const operator = await userDisplayName(db, p.userId);
       await db.transaction().execute(async (tx) => {
         const c = await loadCase(tx, id, p.vendorId, ownScope(p, PERM.afterSaleList));
-        const moved = await tx
-          .updateTable('after_sales')
-          .set({ check_status: AFTER_SALE_CHECK.withdrawn, status: AFTER_SALE_STATUS.closed, finished_at: nowIso() })
-          .where('id', '=', c.id)
-          .where('check_status', '=', AFTER_SALE_CHECK.reviewing)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.cannotWithdraw);
+        const moved = await cases.updateCaseIf(tx, c.id, { check_status: AFTER_SALE_CHECK.withdrawn, status: AFTER_SALE_STATUS.closed, finished_at: nowIso() }, { check_status: AFTER_SALE_CHECK.reviewing });
+        if (!moved) throw badRequest(AFTER_SALE_MSG.cannotWithdraw);
         await transit(tx, 'withdrawAfterSale', c.order_id, p.vendorId, { operator, content: '厂家撤回售后申请', relevanceType: 'afterSale', relevanceId: c.id });
         await writeCaseLog(tx, c, '厂家撤回申请', operator);
       });
@@ -122,8 +109,9 @@ export function afterSalesPlatformService(db: DB) {
   /** Claim a reviewing case: the conditional UPDATE makes a second decision impossible. */
   async function decide(tx: Tx, id: number, set: Updateable<AfterSalesTable>) {
     const c = await loadCase(tx, id, null);
-    const r = await tx.updateTable('after_sales').set(set).where('id', '=', c.id).where('check_status', '=', AFTER_SALE_CHECK.reviewing).executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.alreadyHandled);
+    if (!(await cases.updateCaseIf(tx, c.id, set, { check_status: AFTER_SALE_CHECK.reviewing }))) throw badRequest(AFTER_SALE_MSG.alreadyHandled);
+    const approved = set.check_status === AFTER_SALE_CHECK.approved;
+    await emitDomainEvent(tx, { type: 'after_sales.decided', vendorId: c.vendor_id, caseId: c.id, orderId: c.order_id, approved, at: nowIso() });
     return c;
   }
 
@@ -153,7 +141,7 @@ export function afterSalesPlatformService(db: DB) {
             operator: op.name,
             operatorId: op.operatorId,
           });
-          await tx.updateTable('after_sales').set({ account_record_id: moved.recordId }).where('id', '=', c.id).execute();
+          await cases.setCase(tx, c.id, { account_record_id: moved.recordId });
           await transit(tx, 'finishAfterSale', c.order_id, c.vendor_id, { ...log, content: `平台审核通过，赔偿 ¥${fenToYuanText(money)} 已转入账户余额` });
           await writeCaseLog(tx, c, `平台审核通过${body.remark ? `（${body.remark}）` : ''}`, op.name);
           await writeCaseLog(tx, c, `赔偿 ¥${fenToYuanText(money)} 已转入账户余额，流水号 ${moved.transactionFlowNo}`, op.name);
@@ -164,7 +152,7 @@ export function afterSalesPlatformService(db: DB) {
         await writeCaseLog(tx, c, `平台审核通过${body.remark ? `（${body.remark}）` : ''}`, op.name);
         if (body.processingStatus === PROCESSING_STATUS.redispatching) {
           const fresh = await redispatchOrder(tx, c.order_id, c.vendor_id, op.name);
-          await tx.updateTable('after_sales').set({ new_order_id: fresh.id }).where('id', '=', c.id).execute();
+          await cases.setCase(tx, c.id, { new_order_id: fresh.id });
           await transit(tx, 'afterSaleProgress', c.order_id, c.vendor_id, { ...log, content: `原师傅无法处理，平台已重新派单，新工单 ${fresh.orderNo}` });
           await writeCaseLog(tx, c, `原师傅已取消，平台重新派单，新工单 ${fresh.orderNo}`, op.name);
         } else {
@@ -187,14 +175,8 @@ export function afterSalesPlatformService(db: DB) {
     async masterProcessing(op: OperatorPrincipal, id: number) {
       await db.transaction().execute(async (tx) => {
         const c = await loadCase(tx, id, null);
-        const r = await tx
-          .updateTable('after_sales')
-          .set({ processing_status: PROCESSING_STATUS.masterProcessing })
-          .where('id', '=', c.id)
-          .where('status', '=', AFTER_SALE_STATUS.processing)
-          .where('processing_status', '=', PROCESSING_STATUS.redispatching)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.notProcessing);
+        const moved = await cases.updateCaseIf(tx, c.id, { processing_status: PROCESSING_STATUS.masterProcessing }, { status: AFTER_SALE_STATUS.processing, processing_status: PROCESSING_STATUS.redispatching });
+        if (!moved) throw badRequest(AFTER_SALE_MSG.notProcessing);
         await writeCaseLog(tx, c, '新师傅已接单，师傅处理中', op.name);
       });
     },
@@ -202,13 +184,8 @@ export function afterSalesPlatformService(db: DB) {
     async complete(op: OperatorPrincipal, id: number, remark: string) {
       await db.transaction().execute(async (tx) => {
         const c = await loadCase(tx, id, null);
-        const r = await tx
-          .updateTable('after_sales')
-          .set({ status: AFTER_SALE_STATUS.completed, finished_at: nowIso() })
-          .where('id', '=', c.id)
-          .where('status', '=', AFTER_SALE_STATUS.processing)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw badRequest(AFTER_SALE_MSG.notProcessing);
+        const moved = await cases.updateCaseIf(tx, c.id, { status: AFTER_SALE_STATUS.completed, finished_at: nowIso() }, { status: AFTER_SALE_STATUS.processing });
+        if (!moved) throw badRequest(AFTER_SALE_MSG.notProcessing);
         await transit(tx, 'finishAfterSale', c.order_id, c.vendor_id, { operator: op.name, content: `售后处理完成${remark ? `：${remark}` : ''}`, relevanceType: 'afterSale', relevanceId: c.id });
         await writeCaseLog(tx, c, `售后处理完成${remark ? `：${remark}` : ''}`, op.name);
       });

@@ -1,7 +1,9 @@
+import { ORDER_NODE, ORDER_STATUS } from '@portal/domain/enums';
 import type { Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { newOrderNo } from '../../lib/order-numbers';
 import { loadOrder, writeLog } from '../../lib/order-state-machine';
+import { slaOnMove } from '../../lib/order-sla';
 
 /**
  * After-sales handled by a new master: a free follow-up order with the same customer, address and
@@ -17,8 +19,8 @@ export async function redispatchOrder(tx: Tx, orderId: number, vendorId: number,
       vendor_id: o.vendor_id,
       created_by: o.created_by,
       order_no: orderNo,
-      status: 200,
-      node: 210,
+      status: ORDER_STATUS.awaitingAccept,
+      node: ORDER_NODE.paid,
       parole: o.parole,
       service_type: o.service_type,
       real_name: o.real_name,
@@ -45,6 +47,8 @@ export async function redispatchOrder(tx: Tx, orderId: number, vendorId: number,
       lat: o.lat,
       created_at: now,
       updated_at: now,
+      // Waiting for a master from now: its acceptance clock starts (issue 19).
+      ...(await slaOnMove(tx, null, { status: ORDER_STATUS.awaitingAccept, urgent_flag: 0, urgent_type: null, pay_time: now, door_time: null })),
     })
     .returning(['id', 'vendor_id'])
     .executeTakeFirstOrThrow();

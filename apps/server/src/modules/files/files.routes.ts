@@ -1,4 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '@portal/domain/contract/envelope';
+import { ossToken, uploadForm, uploadQuery, uploadResult } from '@portal/domain/contract/files';
 import multipart from '@fastify/multipart';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { fileCountMessage } from '@portal/domain/messages';
@@ -8,6 +11,7 @@ import { badRequest } from '../../lib/errors';
 import { operatorOf, vendorOf } from '../../plugins/auth';
 import { discardUpload, storeUpload, type Owner } from './upload.service';
 import { signPostPolicy } from './oss-policy';
+import { documentedOnly } from '../../plugins/contract';
 
 function dirOf(query: unknown): UploadDir {
   const type = (query as { type?: unknown } | undefined)?.type;
@@ -23,7 +27,8 @@ const vendorOwner = (req: FastifyRequest): Owner => {
 const operatorOwner = (req: FastifyRequest): Owner => ({ kind: 'platform', operatorId: operatorOf(req).operatorId });
 
 /** Vendor users upload through API.*, operators (the console) through PLATFORM_API.*: same checks, own owner. */
-export default async function fileRoutes(app: FastifyInstance) {
+export default async function fileRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Registered here so only the upload routes parse multipart. The per-type size limits are
   // enforced while streaming (upload.service); this ceiling only stops a runaway body.
   await app.register(multipart, {
@@ -65,9 +70,13 @@ export default async function fileRoutes(app: FastifyInstance) {
   };
 
   // The upload answers fileUrl as the path the form keeps and url as a signed link to show it.
+  // The directory and the form are read by the handlers (their own messages: UPLOAD_DIR_INVALID, UPLOAD_EMPTY).
   const upload = { rawFilePaths: true } as const;
-  app.post(API.uploadFile, { config: { access: 'user', ...upload } }, uploadFor(vendorOwner));
-  app.post(API.ossToken, { config: { access: 'user' } }, tokenFor(vendorOwner));
-  app.post(PLATFORM_API.uploadFile, { config: { access: 'platform', ...upload } }, uploadFor(operatorOwner));
-  app.post(PLATFORM_API.ossToken, { config: { access: 'platform' } }, tokenFor(operatorOwner));
+  const query = documentedOnly(uploadQuery);
+  const uploadSchema = { consumes: ['multipart/form-data'], querystring: query, body: documentedOnly(uploadForm), response: { 200: envelope(uploadResult) } };
+  const tokenSchema = { querystring: query, response: { 200: envelope(ossToken) } };
+  app.post(API.uploadFile, { config: { access: 'user', ...upload }, schema: uploadSchema }, uploadFor(vendorOwner));
+  app.post(API.ossToken, { config: { access: 'user' }, schema: tokenSchema }, tokenFor(vendorOwner));
+  app.post(PLATFORM_API.uploadFile, { config: { access: 'platform', ...upload }, schema: uploadSchema }, uploadFor(operatorOwner));
+  app.post(PLATFORM_API.ossToken, { config: { access: 'platform' }, schema: tokenSchema }, tokenFor(operatorOwner));
 }

@@ -8,6 +8,7 @@ import { PICTURE_EXT, VIDEO_EXT, extOf } from '@portal/domain/files';
 import { MSG, fileSizeMessage, fileTypeMessage } from '@portal/domain/messages';
 import { OTHER_MAX_MB, UPLOAD_DIRS, UPLOAD_EMPTY, maxBytesFor, type UploadDir, type UploadExt, type UploadResult } from '@portal/domain/uploads';
 import type { DB } from '../../db/database';
+import { deleteFileRecord, insertFileRecord } from '../../lib/files.repository';
 import { AppError, badRequest } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
 import { MAGIC_HEAD_BYTES, contentMatches } from './magic-bytes';
@@ -87,10 +88,7 @@ export async function storeUpload(db: DB, dataDir: string, signedUrl: (path: str
     await pipeline(part.file, guard(ext, maxBytesFor(original), fileTypeMessage(allowed), (n) => (size = n)), out);
     if (part.file.truncated) throw badRequest(tooLargeMessage(ext));
     if (size === 0) throw badRequest(UPLOAD_EMPTY);
-    await db
-      .insertInto('files')
-      .values({ ...ownerColumns(owner), dir, path: storedPath, original_name: original, size, created_at: nowIso() })
-      .execute();
+    await insertFileRecord(db, { ...ownerColumns(owner), dir, path: storedPath, original_name: original, size, created_at: nowIso() });
   } catch (err) {
     // A refusal can come before the file is even open: wait for the stream to close, or the open
     // would create the file after it was removed.
@@ -107,5 +105,5 @@ export async function storeUpload(db: DB, dataDir: string, signedUrl: (path: str
 export async function discardUpload(db: DB, dataDir: string, storedPath: string) {
   const abs = absoluteFor(dataDir, storedPath);
   if (abs) await rm(abs, { force: true });
-  await db.deleteFrom('files').where('path', '=', storedPath).execute();
+  await deleteFileRecord(db, storedPath);
 }

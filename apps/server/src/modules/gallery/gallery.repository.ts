@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { GalleryListQuery, GalleryRow } from '@portal/domain/after-sales';
+import { ORDER_STATUS } from '@portal/domain/enums';
 import type { DB } from '../../db/database';
 import { fromShanghai, toShanghai } from '../../lib/time';
-import { likePattern } from '../../lib/like';
+import { likeKeyword, orderIdsContaining } from '../../lib/keyword-index';
 
-/** 700 completed, 900 in after-sales. */
-const GALLERY_STATUSES = [700, 900];
+/** Completed, or in after-sales. */
+const GALLERY_STATUSES = [ORDER_STATUS.completed, ORDER_STATUS.afterSale];
 
 
 /** The vendor's orders that have completion pictures, with the gallery's filters applied. */
@@ -19,9 +20,13 @@ function galleryOrders(db: DB, vendorId: number, ownerId: number | null, f: Gall
     .where('orders.id', 'in', (eb) => eb.selectFrom('completion_pics as cp').select('cp.order_id').where('cp.vendor_id', '=', vendorId));
   if (ownerId !== null) q = q.where('orders.created_by', '=', ownerId);
   if (f.keyword) {
-    const op = pg ? sql`ilike` : sql`like`;
-    const pattern = likePattern(f.keyword);
-    q = q.where((eb) => eb.or([sql<boolean>`orders.real_name ${op} ${pattern} escape '\\'`, sql<boolean>`orders.phone ${op} ${pattern} escape '\\'`]));
+    // Customer name or phone contain the keyword (decision 140): the orders' keyword index finds the
+    // orders whose search text contains it, and these two columns are rechecked (the index also holds
+    // the number, remarks and product lines).
+    const kw = f.keyword;
+    q = q
+      .where(sql<boolean>`orders.id in (${orderIdsContaining(vendorId, kw, pg)})`)
+      .where((eb) => eb.or([likeKeyword('orders.real_name', kw, pg), likeKeyword('orders.phone', kw, pg)]));
   }
   if (f.serviceType !== undefined) q = q.where('orders.service_type', '=', f.serviceType);
   const min = fromShanghai(f.minTime);
@@ -42,9 +47,12 @@ function galleryOrders(db: DB, vendorId: number, ownerId: number | null, f: Gall
   return q;
 }
 
-export async function listGallery(db: DB, vendorId: number, ownerId: number | null, f: GalleryListQuery, pg: boolean): Promise<{ rows: GalleryRow[]; total: number }> {
+export async function listGallery(db: DB, vendorId: number, ownerId: number | null, f: GalleryListQuery, pg: boolean, totalBound = Number.MAX_SAFE_INTEGER - 1): Promise<{ rows: GalleryRow[]; total: number; bounded: boolean }> {
   const base = galleryOrders(db, vendorId, ownerId, f, pg);
-  const { n } = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  // A keyword's total is counted up to the bound + 1 (decision 132's rule, decision 140).
+  const { n } = f.keyword
+    ? await db.selectFrom(base.select('orders.id').limit(totalBound + 1).as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()
+    : await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
   const orders = await base
     .select(['orders.id', 'orders.order_no', 'orders.real_name', 'orders.phone', 'orders.phone_extension', 'orders.service_type', 'orders.completion_time'])
     .orderBy('orders.completion_time', 'desc')
@@ -65,7 +73,8 @@ export async function listGallery(db: DB, vendorId: number, ownerId: number | nu
     completionTime: toShanghai(o.completion_time),
     omsProductCompletionPicList: pics.filter((p) => p.order_id === o.id).map((p) => ({ id: p.id, fileUrl: p.file_url, fileType: p.file_type })),
   }));
-  return { rows, total: Number(n) };
+  const bounded = Boolean(f.keyword) && Number(n) > totalBound;
+  return { rows, total: bounded ? totalBound : Number(n), bounded };
 }
 
 /** Pictures chosen by id and/or whole orders, limited to the vendor's own (and the caller's scope). */

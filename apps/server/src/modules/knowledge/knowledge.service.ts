@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { nowIso, toShanghai } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { assertOwnFiles } from '../../lib/files.repository';
+import * as repo from './knowledge.repository';
 
 type Row = { id: number; title: string; file_url: string; file_type: number; created_at: string; original_name?: string | null };
 
@@ -20,36 +21,19 @@ const itemOf = (r: Row): KnowledgeItem => ({
 
 /** The vendor's items, newest first; `ownerId` set when the caller's data scope is "own". */
 export async function listKnowledge(db: DB, vendorId: number, ownerId: number | null, q: { title?: string; pageNum: number; pageSize: number }) {
-  let base = db.selectFrom('knowledge_items as k').where('k.vendor_id', '=', vendorId);
-  if (ownerId !== null) base = base.where('k.created_by', '=', ownerId);
-  if (q.title) base = base.where('k.title', 'like', `%${q.title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const { total } = await base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .leftJoin('files as f', (j) => j.onRef('f.path', '=', 'k.file_url').onRef('f.vendor_id', '=', 'k.vendor_id'))
-    .select(['k.id', 'k.title', 'k.file_url', 'k.file_type', 'k.created_at', 'f.original_name'])
-    .orderBy('k.created_at', 'desc')
-    .orderBy('k.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize)
-    .execute();
-  return { rows: rows.map(itemOf), total: Number(total) };
+  const { rows, total } = await repo.pageKnowledge(db, vendorId, ownerId, { title: q.title, limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+  return { rows: rows.map(itemOf), total };
 }
 
 export async function addKnowledge(db: DB, p: VendorPrincipal, body: z.infer<typeof knowledgeAddBody>) {
   await assertOwnFiles(db, p.vendorId, body.fileUrl);
-  const row = await db
-    .insertInto('knowledge_items')
-    .values({ vendor_id: p.vendorId, created_by: p.userId, title: body.title, file_url: body.fileUrl, file_type: fileTypeCode(body.fileUrl), created_at: nowIso() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await repo.insertKnowledge(db, { vendorId: p.vendorId, createdBy: p.userId, title: body.title, fileUrl: body.fileUrl, fileType: fileTypeCode(body.fileUrl), now: nowIso() });
   return { id: row.id };
 }
 
 /** One item of this vendor (and of this user when its scope is "own"), else 404. */
 async function ownItem(db: DB, vendorId: number, ownerId: number | null, id: number) {
-  let q = db.selectFrom('knowledge_items').selectAll().where('id', '=', id).where('vendor_id', '=', vendorId);
-  if (ownerId !== null) q = q.where('created_by', '=', ownerId);
-  const row = Number.isInteger(id) && id > 0 ? await q.executeTakeFirst() : undefined;
+  const row = Number.isInteger(id) && id > 0 ? await repo.findKnowledge(db, vendorId, ownerId, id) : undefined;
   if (!row) throw notFound();
   return row;
 }
@@ -57,30 +41,18 @@ async function ownItem(db: DB, vendorId: number, ownerId: number | null, id: num
 export async function editKnowledge(db: DB, vendorId: number, ownerId: number | null, body: z.infer<typeof knowledgeEditBody>) {
   const row = await ownItem(db, vendorId, ownerId, body.id);
   if (body.fileUrl !== row.file_url) await assertOwnFiles(db, vendorId, body.fileUrl);
-  await db
-    .updateTable('knowledge_items')
-    .set({ title: body.title, file_url: body.fileUrl, file_type: fileTypeCode(body.fileUrl) })
-    .where('id', '=', row.id)
-    .where('vendor_id', '=', vendorId)
-    .execute();
+  await repo.updateKnowledge(db, vendorId, row.id, { title: body.title, fileUrl: body.fileUrl, fileType: fileTypeCode(body.fileUrl) });
 }
 
 export async function removeKnowledge(db: DB, vendorId: number, ownerId: number | null, id: number) {
   const row = await ownItem(db, vendorId, ownerId, id);
-  await db.deleteFrom('knowledge_items').where('id', '=', row.id).where('vendor_id', '=', vendorId).execute();
+  await repo.deleteKnowledge(db, vendorId, row.id);
 }
 
 /** Items to download, in the order asked; any id that is not visible to the caller is a 404. */
 export async function itemsForDownload(db: DB, vendorId: number, ownerId: number | null, ids: number[]) {
   const unique = [...new Set(ids)];
-  let q = db
-    .selectFrom('knowledge_items as k')
-    .leftJoin('files as f', (j) => j.onRef('f.path', '=', 'k.file_url').onRef('f.vendor_id', '=', 'k.vendor_id'))
-    .select(['k.id', 'k.title', 'k.file_url', 'k.file_type', 'k.created_at', 'f.original_name'])
-    .where('k.vendor_id', '=', vendorId)
-    .where('k.id', 'in', unique);
-  if (ownerId !== null) q = q.where('k.created_by', '=', ownerId);
-  const rows = await q.execute();
+  const rows = await repo.findKnowledgeItems(db, vendorId, ownerId, unique);
   if (rows.length !== unique.length) throw notFound();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)!);

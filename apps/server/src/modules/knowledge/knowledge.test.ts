@@ -57,6 +57,20 @@ describe('knowledge base', () => {
     expect((await get(t, API.baseList, { token: a.token, query: { title: '%' } })).body.total).toBe(0);
   });
 
+  it('a title with %, _ or \\ is searched as typed (LIKE … ESCAPE, decision 157)', async () => {
+    const v = await createVendor(t);
+    const fifty = await addItem(v.token, '折扣50%以上的配件');
+    const under = await addItem(v.token, 'part_no 清单');
+    const slash = await addItem(v.token, '路径 a\\b 说明');
+    await addItem(v.token, '折扣500元 partXno a-b');
+    const ids = async (title: string) => (await get(t, API.baseList, { token: v.token, query: { title } })).body.rows.map((r: any) => r.id);
+    expect(await ids('50%')).toEqual([fifty.id]);
+    expect(await ids('t_n')).toEqual([under.id]);
+    expect(await ids('a\\b')).toEqual([slash.id]);
+    expect(await ids('%')).toEqual([fifty.id]);
+    expect(await ids('_')).toEqual([under.id]);
+  });
+
   it('validates title and exactly one file of the allowed types', async () => {
     const up = await upload(t, a.token, { name: 'x.pdf', content: SAMPLE.pdf }, 'knowledge');
     const path = up.body.data!.fileUrl;

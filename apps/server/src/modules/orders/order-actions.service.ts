@@ -16,6 +16,7 @@ import { resolveRegion } from '../../lib/region-tree';
 import { operatorName } from './order-create.service';
 import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { json } from './order-row';
+import { slaOnMove } from '../../lib/order-sla';
 
 // The vendor's actions on an order. Each one runs in one transaction; state changes go through
 // the state machine, money through the wallet's moveBalance.
@@ -83,7 +84,7 @@ export function orderActions(db: DB) {
       const operator = await operatorName(db, p.userId);
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
-        if (o.status > 400) throw badRequest('订单已开始施工，不能修改客户信息');
+        if (o.status > ORDER_STATUS.awaitingWork) throw badRequest('订单已开始施工，不能修改客户信息');
         const r = await tx
           .updateTable('orders')
           .set({
@@ -92,7 +93,7 @@ export function orderActions(db: DB) {
             district_id: input.districtId, district_name: names.districtName, detail_address: input.detailAddress, updated_at: nowIso(),
           })
           .where('id', '=', o.id)
-          .where('status', '<=', 400)
+          .where('status', '<=', ORDER_STATUS.awaitingWork)
           .executeTakeFirst();
         if (!Number(r.numUpdatedRows)) throw badRequest('订单已开始施工，不能修改客户信息');
         await writeLog(tx, o, o.node, { operator, content: `修改客户信息：${input.realName} ${input.phone} ${names.provinceName}${names.cityName}${names.districtName}${input.detailAddress}` });
@@ -113,6 +114,8 @@ export function orderActions(db: DB) {
           .set({
             urgent_flag: 1, urgent_type: input.urgentType, urgent_price_fen: fee, total_fen: sql<number>`total_fen + ${fee}`,
             real_pay_fen: paid ? sql<number>`real_pay_fen + ${fee}` : sql<number>`real_pay_fen`, expenses: JSON.stringify(expenses), updated_at: nowIso(),
+            // From now its urgent window (from payment) is what it is held to (issue 19).
+            ...(await slaOnMove(tx, o, { ...o, urgent_flag: 1, urgent_type: input.urgentType })),
           })
           .where('id', '=', o.id)
           .where('urgent_flag', '=', 0)

@@ -13,6 +13,7 @@ import { priceFieldFor } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 
 import { newOrderNo } from '../../lib/order-numbers';
+import { slaOnMove } from '../../lib/order-sla';
 
 const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e as Error)?.message ?? '')) && /order_no/i.test(String((e as Error)?.message ?? '') + String((e as { constraint?: string })?.constraint ?? ''));
 
@@ -64,6 +65,8 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
     try {
       return await db.transaction().execute(async (tx) => {
         const now = nowIso();
+        // An order that needs no payment waits for a master at once: its acceptance clock starts (issue 19).
+        const sla = skipPayment ? await slaOnMove(tx, null, { status: 200, urgent_flag: 0, urgent_type: null, pay_time: now, door_time: doorIso }) : {};
         const order = await tx
           .insertInto('orders')
           .values({
@@ -107,6 +110,7 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
             lat: input.lat,
             created_at: now,
             updated_at: now,
+            ...sla,
           })
           .returning(['id', 'vendor_id'])
           .executeTakeFirstOrThrow();

@@ -4,6 +4,9 @@ import type { OrderListLine } from '@portal/domain/orders';
 import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import { log } from '../../lib/logger';
+import { slaAnswer } from '../../lib/order-sla';
+import { nowIso } from '../../lib/time';
+import { SLA_STAGE, slaStageLabel } from '@portal/domain/sla';
 import type { OrderQuery } from './orders.repository';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRow, type OrderListLineRecord, type OrderListRecord } from './order-row';
 
@@ -16,7 +19,7 @@ import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine, toOrderListRo
 
 /** The card's bytes: the list row without userInfo. */
 export function cardOf(o: OrderListRecord, lines: OrderListLine[]): Buffer {
-  const { userInfo: _creator, ...card } = toOrderListRow(o, lines, '');
+  const { userInfo: _creator, sla: _sla, ...card } = toOrderListRow(o, lines, '');
   return Buffer.from(JSON.stringify(card));
 }
 
@@ -32,7 +35,7 @@ export const CARD_KEY = (() => {
     real_name: '王', phone: '13800000000', phone_extension: '1', province_id: '310000', province_name: '上海市', city_id: '310100', city_name: '上海市',
     district_id: '310112', district_name: '闵行区', detail_address: '路1号', door_time: null, remarks: '备注', total_fen: 12345, real_pay_fen: 12345,
     pay_time: '2026-01-02T03:04:05.000Z', completion_time: '2026-01-02T20:04:05.000Z', created_at: '2026-01-01T00:00:00.000Z',
-    virtual_taking: 0, paid_flag: 1, marker_type: 'red', marker_value: '标记', created_by: 1,
+    virtual_taking: 0, paid_flag: 1, marker_type: 'red', marker_value: '标记', created_by: 1, sla_stage: null, sla_due_at: null, sla_breaches: 0,
   };
   const line: OrderListLineRecord = { id: 1, order_id: 1, product_id: 2, category_name: '空调', model_name: 'M', picture: 'p.png', number: 2, price_fen: 1999, guide_price_fen: 2999, maintenance_type: 1 };
   for (const status of orderStatus.values) {
@@ -105,7 +108,17 @@ const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), null
 // Over a page `o` (id, list_rev, created_by) joined to its cards `c` and creators `u`: how many rows,
 // how many of their cards are stale, and the rows' JSON joined by commas (SQLite: in visiting order).
 const PAGE_AGGREGATES = sql`count(*) as n, sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale`;
-const JOINED_SQLITE = sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
+// The row's `sla` (issue 19, decision 176) from its stored stage and due time, as slaAnswer gives it:
+// overdue depends on now, so it is never in the stored card.
+const stageName = sql.raw(`case o.sla_stage ${Object.values(SLA_STAGE).map((s) => `when '${s}' then '${slaStageLabel(s)}'`).join(' ')} else '' end`);
+const slaJsonSqlite = (now: string) => sql`'{"stage":' || json_quote(o.sla_stage) || ',"stageName":' || json_quote(${stageName})
+  || ',"dueAt":' || json_quote(coalesce(strftime('%Y-%m-%d %H:%M:%S', o.sla_due_at, '+8 hours'), ''))
+  || ',"overdue":' || (case when o.sla_due_at < ${now} then 'true' else 'false' end) || ',"breaches":' || o.sla_breaches || '}'`;
+const slaJsonPg = (now: string) => sql`json_build_object('stage', o.sla_stage, 'stageName', ${stageName},
+  'dueAt', coalesce(to_char(o.sla_due_at::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), ''),
+  'overdue', coalesce(o.sla_due_at < ${now}, false), 'breaches', o.sla_breaches)::text`;
+const joinedSqlite = (now: string) =>
+  sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '},"sla":' || ${slaJsonSqlite(now)} || '}', ',') as blob)`;
 type PageRow = { n: number; stale: number | null; body: Buffer | null };
 
 /**
@@ -117,10 +130,11 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
   // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
   const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
-  const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at']);
+  const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches']);
+  const now = nowIso();
   const joined = pg
-    ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '}}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
-    : JOINED_SQLITE;
+    ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
+    : joinedSqlite(now);
   const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joined} as body
     from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;
@@ -143,7 +157,7 @@ export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null
   if (pg) return (await pageOfCards(db, scoped(), 0, ids.length, pg)).body;
   const owner = ownerId === null ? sql`` : sql`and o.created_by = ${ownerId}`;
   // json_each drives the joins (cross join keeps it outermost), so the aggregate visits the ids in order.
-  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${JOINED_SQLITE} as body
+  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joinedSqlite(nowIso())} as body
     from json_each(${JSON.stringify(ids)}) j cross join orders o indexed by orders_card_rev on o.id = j.value and o.vendor_id = ${vendorId} ${owner}
     left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;
@@ -158,14 +172,14 @@ async function pageBuiltHere(db: DB, page: OrderQuery): Promise<{ count: number;
   const rows = await page
     .leftJoin('order_cards as c', 'c.order_id', 'orders.id')
     .leftJoin('users as u', 'u.id', 'orders.created_by')
-    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'u.name', 'u.account', 'u.phone'])
+    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'u.name', 'u.account', 'u.phone', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches'])
     .execute();
   const cards = await cardsOf(db, rows);
   const parts: Buffer[] = [];
   rows.forEach((o, i) => {
     if (i) parts.push(COMMA);
     // The card without its closing brace, then userInfo and the brace.
-    parts.push(cards[i]!.subarray(0, -1), Buffer.from(`,"userInfo":${JSON.stringify({ name: accountName(o) })}}`));
+    parts.push(cards[i]!.subarray(0, -1), Buffer.from(`,"userInfo":${JSON.stringify({ name: accountName(o) })},"sla":${JSON.stringify(slaAnswer(o))}}`));
   });
   return { count: rows.length, body: Buffer.concat(parts) };
 }

@@ -1,23 +1,12 @@
-import { PRICE_FIELDS, guideField } from '@portal/domain/enums';
-import { ORDER_MSG, PricingError, priceOrder, type CatalogPricesFen, type DiscountContext, type OrderAddInput, type PriceResult } from '@portal/domain/orders';
+import { ORDER_MSG, PricingError, priceOrder, type DiscountContext, type OrderAddInput, type PriceResult } from '@portal/domain/orders';
 import { yuanToFen } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
-import { guideColumn, priceColumn, type ProductRecord } from '../../lib/product-row';
+import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
 
 // The server's side of pricing: the catalogue and discount facts come from the database, the
 // arithmetic is the shared priceOrder(); nothing priced by the browser is ever trusted.
 
-export function catalogPricesOf(p: ProductRecord): CatalogPricesFen {
-  const out: CatalogPricesFen = {};
-  for (const f of PRICE_FIELDS) {
-    const v = p[priceColumn(f)];
-    const g = p[guideColumn(f)];
-    out[f] = v == null ? null : Number(v);
-    out[guideField(f)] = g == null ? null : Number(g);
-  }
-  return out;
-}
 
 /** Passed (check_status 1), live products of the vendor, by id; a missing one answers 400. */
 export async function loadOrderableProducts(db: DB | Tx, vendorId: number, ids: number[]): Promise<Map<number, ProductRecord>> {

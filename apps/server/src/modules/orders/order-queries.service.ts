@@ -1,4 +1,4 @@
-import { HOME_TILE_STATUS, PENDING_SHORTCUT, orderNode, orderStatus, serviceType, maintenanceType } from '@portal/domain/enums';
+import { HOME_TILE_STATUS, ORDER_STATUS, PENDING_SHORTCUT, orderNode, orderStatus, serviceType, maintenanceType } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
 import { progressSteps, type OrderDetail } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
@@ -151,13 +151,13 @@ export function orderQueries(db: DB) {
         .where('vendor_id', '=', p.vendorId)
         .$if(scope(p) !== null, (q) => q.where('created_by', '=', scope(p)!))
         .where('phone', '=', phone)
-        .where((eb) => eb.or([eb.and([eb('created_at', '>=', since), eb('status', '!=', 800)]), eb('status', '=', 900)]))
+        .where((eb) => eb.or([eb.and([eb('created_at', '>=', since), eb('status', '!=', ORDER_STATUS.cancelled)]), eb('status', '=', ORDER_STATUS.afterSale)]))
         .orderBy('created_at', 'desc')
         .limit(10)
         .execute();
       if (!rows.length) return { warn: false, message: '', orders: [] };
-      const afterSale = rows.some((r) => r.status === 900);
-      const recent = rows.filter((r) => r.created_at >= since && r.status !== 800).length;
+      const afterSale = rows.some((r) => r.status === ORDER_STATUS.afterSale);
+      const recent = rows.filter((r) => r.created_at >= since && r.status !== ORDER_STATUS.cancelled).length;
       const parts = [recent ? `该客户手机号近30天已有${recent}个订单` : '', afterSale ? '该客户有进行中的售后' : ''].filter(Boolean);
       return {
         warn: true,

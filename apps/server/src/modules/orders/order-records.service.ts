@@ -1,3 +1,4 @@
+import { ORDER_NODE } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
 import type { DB } from '../../db/database';
 import { notFound } from '../../lib/errors';
@@ -105,7 +106,7 @@ export function orderRecords(db: DB, queries: OrderQueries) {
       const [lines, pics, materials] = await Promise.all([
         linesOf(db, [o.id]),
         db.selectFrom('completion_pics').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id').execute(),
-        db.selectFrom('order_operate_records').selectAll().where('order_id', '=', o.id).where('node', '=', 520).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+        db.selectFrom('order_operate_records').selectAll().where('order_id', '=', o.id).where('node', '=', ORDER_NODE.materialsSubmitted).orderBy('id', 'desc').limit(1).executeTakeFirst(),
       ]);
       const pic = (x: (typeof pics)[number]) => ({ id: x.id, fileUrl: x.file_url, fileType: x.file_type });
       return {

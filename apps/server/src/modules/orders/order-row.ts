@@ -4,6 +4,7 @@ import { deriveStatusInfo, displayState, type FileItem, type OrderListLine, type
 import type { Selectable } from 'kysely';
 import type { OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 import { toShanghai } from '../../lib/time';
+import { slaAnswer } from '../../lib/order-sla';
 
 // Rows of the database → the answer shapes of spec 02 §3 (packages/domain/src/orders.ts types).
 
@@ -16,7 +17,7 @@ export const LIST_COLUMNS = [
   'id', 'order_no', 'status', 'node', 'parole', 'service_type', 'urgent_flag', 'urgent_type', 'praise_flag', 'return_parts',
   'real_name', 'phone', 'phone_extension', 'province_id', 'province_name', 'city_id', 'city_name', 'district_id', 'district_name',
   'detail_address', 'door_time', 'remarks', 'total_fen', 'real_pay_fen', 'pay_time', 'completion_time', 'created_at',
-  'virtual_taking', 'paid_flag', 'marker_type', 'marker_value', 'created_by',
+  'virtual_taking', 'paid_flag', 'marker_type', 'marker_value', 'created_by', 'sla_stage', 'sla_due_at', 'sla_breaches',
 ] as const satisfies ReadonlyArray<keyof OrderRecord>;
 export type OrderListRecord = Pick<OrderRecord, (typeof LIST_COLUMNS)[number]>;
 
@@ -113,6 +114,8 @@ export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creat
     productList: lines,
     // Flags follow the real state: a virtually taken order is still cancellable as 200.
     statusInfo: deriveStatusInfo(state),
+    // Not in the stored card (it depends on now): the list adds it when it sends the page.
+    sla: slaAnswer(o),
   };
 }
 

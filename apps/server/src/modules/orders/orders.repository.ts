@@ -3,7 +3,8 @@ import { ORDER_LABELS } from '@portal/domain/enums';
 import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
-import { fromShanghai } from '../../lib/time';
+import { fromShanghai, nowIso } from '../../lib/time';
+import { soonUntil } from '../../lib/order-sla';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 import { likePattern } from '../../lib/like';
 
@@ -67,7 +68,7 @@ export async function countsByStatus(db: DB | Tx, vendorId: number, ownerId: num
 /** Whether the list filters by label or time: what order_counts cannot answer. */
 function filtersBeyondCounts(f: OrderListQuery) {
   const { labels, minC, maxC, minD, maxD } = filterValues(f);
-  return Boolean(labels.length || minC || maxC || minD || maxD);
+  return Boolean(labels.length || minC || maxC || minD || maxD || f.sla);
 }
 
 /** Whether the list filters by anything but the keyword (status, node, label or time). */
@@ -135,6 +136,12 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean,
   if (maxC) q = q.where('orders.created_at', '<=', maxC);
   if (minD) q = q.where('orders.completion_time', '>=', minD);
   if (maxD) q = q.where('orders.completion_time', '<=', maxD);
+  // Timeliness (issue 19, decision 176): a range of the stored due times, on the (vendor_id, sla_due_at) index.
+  if (f.sla) {
+    const now = nowIso();
+    if (f.sla === 'overdue') q = q.where('orders.sla_due_at', '<', now);
+    else q = q.where('orders.sla_due_at', '>=', now).where('orders.sla_due_at', '<', soonUntil());
+  }
   return q;
 }
 
@@ -177,3 +184,23 @@ export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderR
 /** One order of the vendor (respecting data scope); undefined when missing or someone else's. */
 export const findOrder = (db: DB | Tx, vendorId: number, ownerId: number | null, id: number) =>
   vendorOrders(db, vendorId, ownerId).selectAll('orders').where('orders.id', '=', id).executeTakeFirst();
+
+// ---- reference data of the order form (were queries in orders.routes.ts)
+
+/** Logistics companies for the parts-shipping form, in their set order. */
+export const listLogisticsCompanies = (db: DB) => db.selectFrom('logistics_companies').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+
+/** Surcharge items (optionally of one service type), money in fen. */
+export function listSurchargeItems(db: DB, serviceType: number | null) {
+  let q = db.selectFrom('surcharge_items').select(['id', 'service_type', 'name', 'price_fen', 'unit']).orderBy('service_type').orderBy('sort').orderBy('id');
+  if (serviceType !== null) q = q.where('service_type', '=', serviceType);
+  return q.execute();
+}
+
+/** Whether a dealer outlet serves the district. */
+export const dealerOutletIn = async (db: DB, districtId: string) =>
+  Boolean(await db.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).executeTakeFirst());
+
+/** The vendor's outlet discount tiers, smallest threshold first (money in fen). */
+export const listOutletDiscounts = (db: DB, vendorId: number) =>
+  db.selectFrom('outlet_discounts').selectAll().where('vendor_id', '=', vendorId).orderBy('full_reduce_amount_fen').execute();

@@ -4,8 +4,9 @@ import { yuanToFen } from '@portal/domain/money';
 import type { ProductListQuery } from '@portal/domain/products';
 import type { Database, DB, Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { priceColumn } from '../../lib/product-row';
+import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
+import { likeKeyword, pgKeywordKeys, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 
@@ -19,47 +20,184 @@ export function keywordConditions(keywords: string, pg: boolean, extra: string[]
   );
 }
 
-/** The list filters of GET /api/app/products/list on top of a vendor's live products. */
-export function applyListFilters(q: ProductQuery, f: ProductListQuery, pg: boolean): ProductQuery {
+/** The prices in fen of a list query's range (negative bounds are no bound). */
+function priceRange(f: ProductListQuery) {
+  const min = f.minPrice !== undefined && f.minPrice >= 0 ? yuanToFen(f.minPrice) : null;
+  const max = f.maxPrice !== undefined && f.maxPrice >= 0 ? yuanToFen(f.maxPrice) : null;
+  return min === null && max === null ? null : { min, max };
+}
+
+/** A product's searched text on PostgreSQL: the expression its GIN index products_keys is built on (migration 2026-12-10-010). */
+const PRODUCT_TEXT_PG = sql`products.model_name || chr(31) || products.category_name || chr(31) || products.category_name_two || chr(31) || products.category_name_one`;
+/** The same text on SQLite, which product_grams indexes (migration 2026-12-10-010). */
+const PRODUCT_TEXT_SQLITE = sql`products.model_name || char(31) || products.category_name || char(31) || products.category_name_two || char(31) || products.category_name_one`;
+
+/** How the list reads a price range (decision 141): test each product of the list in order, or look the prices up. */
+type PriceMatching = 'columns' | 'prices';
+
+/** The list filters of GET /api/app/products/list on top of a vendor's live products, but the keyword (listProducts applies it). */
+export function applyListFilters(q: ProductQuery, f: ProductListQuery, pg: boolean, vendorId: number, prices: PriceMatching = 'columns'): ProductQuery {
   if (f.categoryId) q = q.where('products.category_id', '=', f.categoryId);
   if (f.categoryId2) q = q.where('products.category_id_two', '=', f.categoryId2);
   if (f.categoryId1) q = q.where('products.category_id_one', '=', f.categoryId1);
   if (f.isCheck !== undefined) q = q.where('products.check_status', '=', f.isCheck);
-  if (f.keywords) q = q.where((eb) => eb.or(keywordConditions(f.keywords!, pg)));
-  const min = f.minPrice !== undefined && f.minPrice >= 0 ? yuanToFen(f.minPrice) : null;
-  const max = f.maxPrice !== undefined && f.maxPrice >= 0 ? yuanToFen(f.maxPrice) : null;
-  if (min !== null || max !== null) {
-    // A product matches when any of its offered prices lies in the range.
-    q = q.where((eb) =>
-      eb.or(
-        PRICE_FIELDS.map((f) => {
-          const col = `products.${priceColumn(f)}` as const;
-          const parts = [eb(col, 'is not', null)];
-          if (min !== null) parts.push(eb(col, '>=', min));
-          if (max !== null) parts.push(eb(col, '<=', max));
-          return eb.and(parts);
-        }),
-      ),
-    );
+  const range = priceRange(f);
+  if (range) {
+    const { min, max } = range;
+    if (prices === 'prices') {
+      // The product_prices index: the vendor's prices in the range.
+      q = q.where('products.id', 'in', (eb) => {
+        let p = eb.selectFrom('product_prices').select('product_prices.product_id').where('product_prices.vendor_id', '=', vendorId);
+        if (min !== null) p = p.where('product_prices.price_fen', '>=', min);
+        if (max !== null) p = p.where('product_prices.price_fen', '<=', max);
+        return p;
+      });
+    } else {
+      // A product matches when any of its offered prices lies in the range.
+      q = q.where((eb) =>
+        eb.or(
+          PRICE_FIELDS.map((f) => {
+            const col = `products.${priceColumn(f)}` as const;
+            const parts = [eb(col, 'is not', null)];
+            if (min !== null) parts.push(eb(col, '>=', min));
+            if (max !== null) parts.push(eb(col, '<=', max));
+            return eb.and(parts);
+          }),
+        ),
+      );
+    }
   }
   return q;
 }
 
-export async function listProducts(db: DB, vendorId: number, ownerId: number | null, f: ProductListQuery, pg: boolean) {
-  let base = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
-  if (ownerId !== null) base = base.where('products.created_by', '=', ownerId);
-  base = applyListFilters(base, f, pg);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll('products')
-      .orderBy('products.created_at', 'desc')
-      .orderBy('products.id', 'desc')
-      .limit(f.pageSize)
-      .offset((f.pageNum - 1) * f.pageSize)
-      .execute(),
-  ]);
-  return { rows, total: Number(total) };
+/** Live products of the vendor (the caller's own under data scope "own") counted from product_counts, by review status. */
+async function countedProducts(db: DB, vendorId: number, ownerId: number | null, checkStatus?: number): Promise<number> {
+  let q = db.selectFrom('product_counts').select(sql<number | string | null>`sum(n)`.as('n')).where('vendor_id', '=', vendorId);
+  if (ownerId !== null) q = q.where('created_by', '=', ownerId);
+  if (checkStatus !== undefined) q = q.where('check_status', '=', checkStatus);
+  return Number((await q.executeTakeFirstOrThrow()).n ?? 0);
+}
+
+/**
+ * How many of the vendor's products have an offered price in the range, up to `upTo`, from product_prices
+ * alone: of a product's prices in the range, only its highest has no next price inside the range.
+ */
+async function productsPricedWithin(db: DB, vendorId: number, range: { min: number | null; max: number | null }, upTo: number): Promise<number> {
+  let p = db.selectFrom('product_prices').select('product_id').where('vendor_id', '=', vendorId);
+  if (range.min !== null) p = p.where('price_fen', '>=', range.min);
+  if (range.max !== null) p = p.where('price_fen', '<=', range.max).where((eb) => eb.or([eb('next_fen', 'is', null), eb('next_fen', '>', range.max!)]));
+  else p = p.where('next_fen', 'is', null);
+  const r = await db.selectFrom(p.limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+// Rough costs (µs) to choose how a price range's page is read (decision 141).
+const WALK_US = 1; // a product of the list read in order and its prices tested
+const LOOKUP_US = 2; // a product found through product_prices, read and sorted
+
+/** A page of the list, its total, and whether more than `total` products match (decision 132's bound). */
+export interface ProductPage {
+  rows: ProductRecord[];
+  total: number;
+  bounded: boolean;
+}
+
+/**
+ * GET /api/app/products/list (decisions 140, 141): a page of the vendor's live products, newest first,
+ * and its total. Unfiltered (or by review status only) the total comes from product_counts; with a
+ * keyword, category or price range it is counted up to `totalBound` + 1, more answering `totalBound`,
+ * bounded. A keyword is read from its index (SQLite's product_grams drives the page, newest first;
+ * PostgreSQL's products_keys narrows), a price range from product_prices or by testing each product in
+ * list order, whichever reads fewer rows.
+ */
+export async function listProducts(db: DB, vendorId: number, ownerId: number | null, f: ProductListQuery, pg: boolean, totalBound: number): Promise<ProductPage> {
+  const offset = (f.pageNum - 1) * f.pageSize;
+  const range = priceRange(f);
+  const byCategory = Boolean(f.categoryId || f.categoryId2 || f.categoryId1);
+  const counted = (n: number) => ({ total: Math.min(n, totalBound), bounded: n > totalBound });
+  let live = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
+  if (ownerId !== null) live = live.where('products.created_by', '=', ownerId);
+  const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
+  const countUpTo = async (q: ProductQuery, upTo: number) =>
+    Number((await db.selectFrom(q.select('products.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  // A page that is not full is the last one: it tells the exact total.
+  const lastPage = (rows: unknown[]) => (rows.length < f.pageSize && (rows.length > 0 || offset === 0) ? offset + rows.length : null);
+
+  if (f.keywords && !pg) {
+    // SQLite: the keyword's candidates in product_grams, newest first (rowid is the list key), each
+    // joined to its product for the recheck and the other filters: the index walks its candidates,
+    // never the vendor's products. One or two characters need no recheck.
+    const { exact } = textGramsQuery(vendorId, f.keywords);
+    const match = textGramsMatch('product_grams', vendorId, f.keywords);
+    let joined = db.selectFrom(sql<{ rowid: number }>`product_grams`.as('g')).crossJoin('products') // a cross join keeps the index the outer loop
+      .where(sql<boolean>`products.id = (g.rowid & 4294967295)`).where(match)
+      .where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null) as unknown as ProductQuery;
+    if (ownerId !== null) joined = joined.where('products.created_by', '=', ownerId);
+    if (!exact) joined = joined.where(likeKeyword(PRODUCT_TEXT_SQLITE, f.keywords, false));
+    const filtered = applyListFilters(joined, { ...f, keywords: undefined }, pg, vendorId);
+    const rows = (await filtered.selectAll('products').orderBy(sql`g.rowid`, 'desc').limit(f.pageSize).offset(offset).execute()) as ProductRecord[];
+    const last = lastPage(rows);
+    if (last !== null) return { rows, ...counted(last) };
+    // Exact matches without other filters are counted in the index alone.
+    const plain = exact && ownerId === null && !byCategory && f.isCheck === undefined && !range;
+    const n = plain
+      ? Number((await sql<{ n: number }>`select count(*) as n from (select 1 from product_grams where ${match} limit ${totalBound + 1})`.execute(db)).rows[0]?.n ?? 0)
+      : await countUpTo(filtered, totalBound + 1);
+    return { rows, ...counted(n) };
+  }
+
+  if (f.keywords) {
+    // PostgreSQL: the GIN index products_keys narrows, ilike confirms. One or two characters are exact
+    // in the index, so without other filters they are counted by it alone (a bitmap scan that skips
+    // the all-visible heap pages). The page then walks the list in order testing ilike alone when the
+    // matches are dense, or reads the index's matches and sorts them when they are few.
+    const kw = f.keywords;
+    const keys = sql<boolean>`vendor_text_keys(products.vendor_id, ${PRODUCT_TEXT_PG}) @> ${pgKeywordKeys(vendorId, kw)}`;
+    const like = likeKeyword(PRODUCT_TEXT_PG, kw, true);
+    const others = applyListFilters(live, f, pg, vendorId);
+    const plain = Array.from(kw).length <= 2 && ownerId === null && !byCategory && f.isCheck === undefined && !range;
+    const [n, inScope] = await Promise.all([
+      plain
+        ? sql<{ n: number }>`select count(*) as n from (select 1 from products where ${keys} and products.deleted_at is null limit ${totalBound + 1}) m`.execute(db).then((r) => Number(r.rows[0]?.n ?? 0))
+        : countUpTo(others.where(keys).where(like), totalBound + 1),
+      countedProducts(db, vendorId, ownerId, f.isCheck),
+    ]);
+    if (n === 0) return { rows: [], total: 0, bounded: false };
+    const toWalk = ((offset + f.pageSize) * Math.max(inScope, n)) / n;
+    const walk = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1);
+    const rows = await newestFirst(walk ? others.where(like) : others.where(keys).where(like)).execute();
+    return { rows, ...counted(n) };
+  }
+
+  if (range) {
+    // A price range: count the matches (bounded), then read the page the cheaper way.
+    const plain = ownerId === null && !byCategory && f.isCheck === undefined;
+    const [n, inScope] = await Promise.all([
+      plain ? productsPricedWithin(db, vendorId, range, totalBound + 1) : countUpTo(applyListFilters(live, f, pg, vendorId, 'prices'), totalBound + 1),
+      countedProducts(db, vendorId, ownerId, f.isCheck),
+    ]);
+    if (n === 0) return { rows: [], total: 0, bounded: false };
+    const toWalk = ((offset + f.pageSize) * Math.max(inScope, n)) / n;
+    const matching: PriceMatching = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1) ? 'columns' : 'prices';
+    const rows = await newestFirst(applyListFilters(live, f, pg, vendorId, matching)).execute();
+    return { rows, ...counted(n) };
+  }
+
+  const filtered = applyListFilters(live, f, pg, vendorId);
+  const unbounded = !f.keywords && !byCategory && !range;
+  if (pg) {
+    // PostgreSQL: the page and the total side by side, one round trip of waiting instead of two.
+    const [rows, n] = await Promise.all([
+      newestFirst(filtered).execute(),
+      unbounded ? countedProducts(db, vendorId, ownerId, f.isCheck) : countUpTo(filtered, totalBound + 1),
+    ]);
+    return unbounded ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
+  }
+  const rows = await newestFirst(filtered).execute();
+  const last = lastPage(rows);
+  if (last !== null) return unbounded ? { rows, total: last, bounded: false } : { rows, ...counted(last) };
+  if (unbounded) return { rows, total: await countedProducts(db, vendorId, ownerId, f.isCheck), bounded: false };
+  return { rows, ...counted(await countUpTo(filtered, totalBound + 1)) };
 }
 
 /**

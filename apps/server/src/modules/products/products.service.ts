@@ -11,7 +11,7 @@ import { ownScope } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
 import { assertOwnFiles } from '../../lib/files.repository';
 import { leafCategory } from './category.service';
-import { productsInActiveOrders } from './order-usage';
+import { insertProduct, productsInActiveOrders, updateProductInstructor } from './catalogue.repository';
 import { priceColumn, toProductRow } from '../../lib/product-row';
 import { findProduct, findProducts, listProducts, softDeleteProducts } from './products.repository';
 
@@ -21,8 +21,8 @@ export function productsService(app: FastifyInstance) {
 
   return {
     async list(p: VendorPrincipal, q: ProductListQuery) {
-      const { rows, total } = await listProducts(db, p.vendorId, ownScope(p, PERM.productList), q, pg);
-      return { rows: rows.map(toProductRow), total };
+      const { rows, total, bounded } = await listProducts(db, p.vendorId, ownScope(p, PERM.productList), q, pg, app.config.ORDER_TOTAL_BOUND);
+      return { rows: rows.map(toProductRow), total, bounded };
     },
 
     async add(p: VendorPrincipal, body: ProductAddBody) {
@@ -50,19 +50,13 @@ export function productsService(app: FastifyInstance) {
       };
       // Prices arrive as whole yuan (positive integers): fen is yuan × 100.
       for (const f of PRICE_FIELDS) row[priceColumn(f)] = body[f] === undefined ? null : body[f] * 100;
-      const created = await db.insertInto('products').values(row).returning('id').executeTakeFirstOrThrow();
-      return { id: created.id };
+      return { id: await insertProduct(db, row) };
     },
 
     async updateInstructor(p: VendorPrincipal, body: { id: number; name: string; phone: string }) {
       const product = await findProduct(db, p.vendorId, ownScope(p, PERM.productList), body.id);
       if (!product) throw notFound();
-      await db
-        .updateTable('products')
-        .set({ instructor_name: body.name, instructor_phone: body.phone })
-        .where('id', '=', product.id)
-        .where('vendor_id', '=', p.vendorId)
-        .execute();
+      await updateProductInstructor(db, p.vendorId, product.id, body.name, body.phone);
     },
 
     /** Delete one or more products; all or none, and never one still on an order in progress. */

@@ -5,6 +5,7 @@ import { extOf, PICTURE_EXT } from '@portal/domain/files';
 import type { AccountRecord, RecordsQuery } from '@portal/domain/wallet';
 import type { Database, DB } from '../../db/database';
 import type { AccountRecordsTable } from '../../db/schema/wallet';
+import { likeContains } from '../../lib/like';
 import { fromShanghai, toShanghai } from '../../lib/time';
 
 /** The columns a ledger row answers with (list and export read only these). */
@@ -23,9 +24,8 @@ export function filterRecords<O>(q: SelectQueryBuilder<Database, 'account_record
   const to = fromShanghai(f.maxPayTime, true);
   if (from) out = out.where('account_records.pay_time', '>=', from);
   if (to) out = out.where('account_records.pay_time', '<=', to);
-  // Wildcards are dropped rather than escaped: SQLite and PostgreSQL disagree on LIKE's escape.
-  const orderNo = f.orderNo?.replace(/[\\%_]/g, '');
-  if (orderNo) out = out.where('account_records.order_no', 'like', `%${orderNo}%`);
+  // The order number as typed: its %, _ and \ match themselves (lib/like.ts, decision 157).
+  if (f.orderNo) out = out.where(likeContains('account_records.order_no', f.orderNo));
   return out;
 }
 

@@ -37,6 +37,8 @@ export const MANAGE_MENU: SideMenuGroup[] = [
     items: [
       { label: '收支明细', href: paths.manage.account.getHref(), routes: ['account'], perm: PERM.accountList },
       { label: '账户充值', href: paths.manage.accountRecharge.getHref(), routes: ['accountRecharge'], perm: PERM.accountRecharge },
+      { label: '月度对账单', href: paths.manage.statement.getHref(), routes: ['statement'], perm: PERM.accountList },
+      { label: '开票申请', href: paths.manage.invoice.getHref(), routes: ['invoice'], perm: PERM.accountList },
     ],
   },
   {
@@ -45,7 +47,9 @@ export const MANAGE_MENU: SideMenuGroup[] = [
     items: [
       { label: '基本信息', href: paths.manage.zhangHaoInfo.getHref(), routes: ['zhangHaoInfo'], perm: PERM.userInfo },
       { label: '账户安全', href: paths.manage.zhangHaoSafety.getHref(), routes: ['zhangHaoSafety'], perm: PERM.userSafe },
+      { label: '消息通知', href: paths.manage.notifications.getHref(), routes: ['notifications'] },
       { label: '账户管理', href: paths.manage.zhangHao.getHref(), routes: ['zhangHao'], mainOnly: true },
+      { label: '开放接口', href: paths.manage.kaiFangJieKou.getHref(), routes: ['kaiFangJieKou'], mainOnly: true },
     ],
   },
 ];

@@ -7,10 +7,12 @@ import { useJsonConfig, type PcConfig } from '../../lib/site-config';
 import { useNavTargets } from '../../features/access/nav-targets';
 import { quit } from '../../features/access/api/quit';
 import { useRouteId } from './use-route-id';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { notificationTarget } from '../notifications/notification-target';
 
 const ORDER_ROUTES = ['order', 'orderDetail', 'product', 'productAdd', 'wanGongAlbum', 'afterSale', 'afterSaleDetail', 'afterSaleOrderDetail', 'zhiShiKu', 'orderPay'];
 const WALLET_ROUTES = ['account', 'accountRecharge'];
-const ACCOUNT_ROUTES = ['zhangHaoInfo', 'zhangHaoSafety', 'zhangHao'];
+const ACCOUNT_ROUTES = ['zhangHaoInfo', 'zhangHaoSafety', 'zhangHao', 'kaiFangJieKou'];
 
 export function SiteHeader({ loggedIn }: { loggedIn: boolean }) {
   const nav = useNavTargets();
@@ -46,6 +48,7 @@ export function SiteHeader({ loggedIn }: { loggedIn: boolean }) {
           <Button type="primary" icon={<ThunderboltOutlined />} onClick={() => navigate(paths.orderCreate.getHref())}>
             一键下单
           </Button>
+          {loggedIn && <NotificationBell onOpen={notificationTarget} allHref={paths.manage.notifications.getHref()} navigate={(to) => navigate(to)} />}
           {loggedIn ? (
             <Button type="text" icon={<LogoutOutlined />} onClick={logout}>
               退出

@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { NoticeCard } from '../../features/home/components/notice-card';
 import { QuickOrderGrid } from '../../features/home/components/quick-order-grid';
 import { StatisticTiles } from '../../features/home/components/statistic-tiles';
+import { TrendCard } from '../../features/statements/components/trend-card';
 import { useJsonConfig, type PcConfig } from '../../lib/site-config';
 import { useAccess } from '../../lib/access';
 import '../../features/home/components/home.css';
@@ -40,6 +41,8 @@ export default function IndexScreen() {
           <NoticeCard />
         </Card>
       </div>
+      {/* Spend is the ledger's: shown with the ledger key (decision 182). */}
+      {can(PERM.accountList) && <TrendCard />}
     </div>
   );
 }

@@ -1,16 +1,19 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_TYPE, paths, type LoginType } from '../../config/paths';
-import { ForgotPasswordForm } from '../../features/access/components/forgot-password-form';
 import { PasswordLoginForm } from '../../features/access/components/password-login-form';
-import { RegisterFlow } from '../../features/access/components/register-flow';
-import { SmsLoginForm } from '../../features/access/components/sms-login-form';
 import { readRememberedLogin } from '../../features/access/remembered-login';
 import { useJsonConfig, type PcConfig } from '../../lib/site-config';
 import '../../styles/login.css';
 import { ActionLink } from '../../components/action-link';
+
+// Sign-in is the first screen most visits see: registration (Steps, Result, agreement dialog), the
+// password reset and the SMS sign-in load when chosen (decision 164).
+const RegisterFlow = lazy(() => import('../../features/access/components/register-flow').then((m) => ({ default: m.RegisterFlow })));
+const ForgotPasswordForm = lazy(() => import('../../features/access/components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
+const SmsLoginForm = lazy(() => import('../../features/access/components/sms-login-form').then((m) => ({ default: m.SmsLoginForm })));
 
 const TITLES: Record<LoginType, string> = { '1': '账号登录', '2': '注册账号', '3': '找回密码' };
 const SELLING_POINTS = ['安装、维修、清洗、调试、回收 五大服务', '钱包预付，完工验收后结算', '工单全程可追踪，售后有保障'];
@@ -75,7 +78,9 @@ export default function LoginScreen() {
               ]}
             />
             {bySms ? (
-              <SmsLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onPasswordLogin={() => setBySms(false)} />
+              <Suspense fallback={null}>
+                <SmsLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onPasswordLogin={() => setBySms(false)} />
+              </Suspense>
             ) : (
               <PasswordLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onForgot={() => go(LOGIN_TYPE.forgot)} onSmsLogin={() => setBySms(true)} />
             )}
@@ -84,8 +89,10 @@ export default function LoginScreen() {
             </div>
           </>
         )}
-        {type === LOGIN_TYPE.register && <RegisterFlow onLogin={() => go(LOGIN_TYPE.login)} />}
-        {type === LOGIN_TYPE.forgot && <ForgotPasswordForm onDone={() => go(LOGIN_TYPE.login)} onLogin={() => go(LOGIN_TYPE.login)} />}
+        <Suspense fallback={null}>
+          {type === LOGIN_TYPE.register && <RegisterFlow onLogin={() => go(LOGIN_TYPE.login)} />}
+          {type === LOGIN_TYPE.forgot && <ForgotPasswordForm onDone={() => go(LOGIN_TYPE.login)} onLogin={() => go(LOGIN_TYPE.login)} />}
+        </Suspense>
       </section>
     </div>
   );

@@ -2,14 +2,14 @@ import { AlipayCircleOutlined, WalletOutlined, WechatOutlined } from '@ant-desig
 import { Alert, Breadcrumb, Button, Card, Descriptions, Radio, Result, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { serviceType, parole } from '@portal/domain/enums';
+import { ORDER_STATUS, serviceType, parole } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 import { PERM } from '@portal/domain/permissions';
 import { paths } from '../../config/paths';
 import { useAccess } from '../../lib/access';
 import { RequirePermission } from '../../features/access/components/require-permission';
 import { isApiError } from '../../lib/request';
-import { useBalance } from '../../features/orders/api/get-balance';
+import { useWallet } from '../../features/wallet/api/get-wallet';
 import { useOrder } from '../../features/orders/api/get-order';
 import { usePayOrder } from '../../features/orders/api/pay-order';
 import { ExpensePopover } from '../../features/orders/components/expense-popover';
@@ -32,7 +32,8 @@ function OrderPay() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const order = useOrder(id);
-  const balance = useBalance();
+  const wallet = useWallet();
+  const balance = wallet.data?.balance;
   const pay = usePayOrder();
   const [error, setError] = useState<string | null>(null);
   const [paid, setPaid] = useState(false);
@@ -51,12 +52,12 @@ function OrderPay() {
   if (paid) {
     return <>{crumbs}<Card><Result status="success" title="支付成功" subTitle={`订单 ${o.orderNo} 已支付 ${yuan(o.totalPrice)}，平台将尽快为您派单。`} extra={links} data-testid="pay-success" /></Card></>;
   }
-  if (o.status !== 100) {
+  if (o.status !== ORDER_STATUS.unpaid) {
     return <>{crumbs}<Card><Result status="info" title="该订单无需支付" subTitle={`订单 ${o.orderNo} 当前状态：${o.statusName}`} extra={links} /></Card></>;
   }
 
   const totalFen = yuanToFen(o.totalPrice);
-  const balanceFen = balance.data === undefined ? null : yuanToFen(balance.data);
+  const balanceFen = balance === undefined ? null : yuanToFen(balance);
   const short = balanceFen !== null && balanceFen < totalFen;
   const doPay = async () => {
     setError(null);
@@ -65,7 +66,7 @@ function OrderPay() {
       setPaid(true);
     } catch (e) {
       setError(isApiError(e) ? e.message : '支付失败，请稍后再试');
-      void balance.refetch();
+      void wallet.refetch();
     }
   };
   const expenses = o.omsOrderExpenses.map((e) => ({ name: e.name, amount: Number(e.price).toFixed(2), type: e.type }));
@@ -104,7 +105,7 @@ function OrderPay() {
       <Card title="支付方式" className="order-detail__section">
         <Radio.Group value="balance" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
           <Radio value="balance">
-            <Space><WalletOutlined style={{ color: '#1b5fd1' }} />余额支付<Typography.Text type="secondary">（可用余额 {balance.data === undefined ? '—' : yuan(balance.data)}）</Typography.Text></Space>
+            <Space><WalletOutlined style={{ color: '#1b5fd1' }} />余额支付<Typography.Text type="secondary">（可用余额 {balance === undefined ? '—' : yuan(balance)}）</Typography.Text></Space>
           </Radio>
           <Radio value="wechat" disabled><Space><WechatOutlined />微信支付（暂未开通）</Space></Radio>
           <Radio value="alipay" disabled><Space><AlipayCircleOutlined />支付宝（暂未开通）</Space></Radio>

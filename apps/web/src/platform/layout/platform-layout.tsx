@@ -1,4 +1,4 @@
-import { AuditOutlined, DollarOutlined, LogoutOutlined, ShoppingOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, AuditOutlined, DollarOutlined, LogoutOutlined, ShoppingOutlined, TeamOutlined, WalletOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
 import { PLATFORM_API } from '@portal/domain/api-paths';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +16,8 @@ const MENU = [
   { key: paths.platform.orders.getHref(), icon: <ShoppingOutlined />, label: '订单调度' },
   { key: paths.platform.masters.getHref(), icon: <TeamOutlined />, label: '师傅管理' },
   { key: paths.platform.afterSales.getHref(), icon: <AuditOutlined />, label: '售后处理' },
+  { key: paths.platform.invoices.getHref(), icon: <FileTextOutlined />, label: '开票管理' },
+  { key: paths.platform.sla.getHref(), icon: <ClockCircleOutlined />, label: '服务时效' },
 ];
 
 /** The operator console frame: its own sign-in (platform token), side menu, content. */

@@ -8,18 +8,24 @@ import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../features/after-sale
 import { PlatformAfterSaleDrawer } from '../../features/after-sales/components/platform-after-sale-drawer';
 import { ApproveDialog, RejectAfterSaleDialog } from '../../features/after-sales/components/platform-decision-dialogs';
 import '../../features/after-sales/components/after-sales.css';
-import { usePaging } from '../../lib/paging';
+import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 import { useConfirm } from '../../lib/use-confirm';
 
 const ALL = -1;
 
 /** 售后处理: every vendor's cases; review (compensation is credited at once), handling and completion. */
+const URL_FIELDS: UrlFields<{ checkStatus?: number; type?: number; keyword?: string }> = { checkStatus: 'number', type: 'number', keyword: 'string' };
+
 export default function PlatformAfterSalesScreen() {
   const confirm = useConfirm();
-  const [checkStatus, setCheckStatus] = useState<number>(AFTER_SALE_CHECK.reviewing);
-  const [type, setType] = useState<number | undefined>();
-  const [keyword, setKeyword] = useState('');
-  const paging = usePaging(10);
+  // Tab, type, keyword and page in the URL (decision 161).
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
+  const checkStatus = filters.checkStatus ?? AFTER_SALE_CHECK.reviewing;
+  const { type } = filters;
+  const keyword = filters.keyword ?? '';
+  const setCheckStatus = (c: number) => setFilters({ ...filters, checkStatus: c === AFTER_SALE_CHECK.reviewing ? undefined : c });
+  const setType = (t: number | undefined) => setFilters({ ...filters, type: t });
+  const setKeyword = (k: string) => setFilters({ ...filters, keyword: k || undefined });
   const { pageNum, pageSize } = paging;
   const [approving, setApproving] = useState<AfterSaleRow | null>(null);
   const [rejecting, setRejecting] = useState<AfterSaleRow | null>(null);
@@ -78,13 +84,15 @@ export default function PlatformAfterSalesScreen() {
         <Input.Search
           allowClear
           placeholder="订单编号/客户/手机号/原因"
+          key={keyword}
+          defaultValue={keyword}
           onSearch={(v) => {
             setKeyword(v.trim());
             paging.toFirstPage();
           }}
           style={{ width: 280 }}
         />
-        <Select allowClear placeholder="全部类型" options={afterSaleType.options} value={type} onChange={(v) => { setType(v); paging.toFirstPage(); }} style={{ width: 120 }} />
+        <Select allowClear aria-label="售后类型" placeholder="全部类型" options={afterSaleType.options} value={type} onChange={(v) => { setType(v); paging.toFirstPage(); }} style={{ width: 120 }} />
       </Space>
       <Table<AfterSaleRow>
         rowKey="id"

@@ -1,19 +1,27 @@
 import { Card, Input, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { orderStatus, parole, serviceType } from '@portal/domain/enums';
+import { ORDER_STATUS, orderStatus, parole, serviceType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { paths } from '../../config/paths';
 import { usePlatformOrders, type PlatformOrderRow } from '../../features/orders/api/platform-orders';
 import { yuan } from '../../features/orders/components/order-price';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
-import { usePaging } from '../../lib/paging';
+import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 
 /** 订单调度: every vendor's orders (stored status, not the virtual-taking display), newest first. */
+const URL_FIELDS: UrlFields<{ status?: number; keyWords?: string }> = { status: 'number', keyWords: 'string' };
+
 export default function OrdersDispatchScreen() {
-  const [status, setStatus] = useState<number | undefined>(200);
-  const [keyWords, setKeyWords] = useState('');
-  const paging = usePaging(20);
+  // Status (-1 all; absent: 待接单), keyword and page in the URL (decision 161).
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 20);
+  const chosen = filters.status ?? ORDER_STATUS.awaitingAccept;
+  const status = chosen === -1 ? undefined : chosen;
+  const keyWords = filters.keyWords ?? '';
+  const setStatus = (v: number | undefined) => {
+    const next = v ?? -1;
+    setFilters({ ...filters, status: next === ORDER_STATUS.awaitingAccept ? undefined : next });
+  };
+  const setKeyWords = (k: string) => setFilters({ ...filters, keyWords: k || undefined });
   const { pageNum, pageSize } = paging;
   const list = usePlatformOrders({ status, keyWords: keyWords || undefined, pageNum, pageSize });
   return (
@@ -26,7 +34,7 @@ export default function OrdersDispatchScreen() {
           options={[{ value: -1, label: '全部状态' }, ...orderStatus.options]}
           aria-label="订单状态"
         />
-        <Input.Search placeholder="订单编号/客户手机号/姓名" allowClear onSearch={(v) => { setKeyWords(v.trim()); paging.toFirstPage(); }} style={{ width: 280 }} enterButton="搜索" />
+        <Input.Search key={keyWords} defaultValue={keyWords} placeholder="订单编号/客户手机号/姓名" allowClear onSearch={(v) => { setKeyWords(v.trim()); paging.toFirstPage(); }} style={{ width: 280 }} enterButton="搜索" />
       </Space>
       <Table<PlatformOrderRow>
         rowKey="id"

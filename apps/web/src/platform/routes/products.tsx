@@ -10,13 +10,18 @@ import { PriceList } from '../../features/products/components/price-list';
 import { ProductMedia, ProductPicture } from '../../features/products/components/product-media';
 import { RejectDialog } from '../../features/products/components/reject-dialog';
 import '../../features/products/components/products.css';
-import { usePaging } from '../../lib/paging';
+import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 
 /** 产品审核: vendors' products by review status; pass with guide prices and rules, or reject with a reason. */
+const URL_FIELDS: UrlFields<{ checkStatus?: number; keywords?: string }> = { checkStatus: 'number', keywords: 'string' };
+
 export default function ProductsReviewScreen() {
-  const [checkStatus, setCheckStatus] = useState<number>(PRODUCT_CHECK.reviewing);
-  const [keywords, setKeywords] = useState('');
-  const paging = usePaging(10);
+  // Tab, keywords and page in the URL (decision 161).
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
+  const checkStatus = filters.checkStatus ?? PRODUCT_CHECK.reviewing;
+  const keywords = filters.keywords ?? '';
+  const setCheckStatus = (c: number) => setFilters({ ...filters, checkStatus: c === PRODUCT_CHECK.reviewing ? undefined : c });
+  const setKeywords = (k: string) => setFilters({ ...filters, keywords: k || undefined });
   const { pageNum, pageSize } = paging;
   const [passing, setPassing] = useState<PlatformProductRow | null>(null);
   const [rejecting, setRejecting] = useState<PlatformProductRow | null>(null);
@@ -62,6 +67,8 @@ export default function ProductsReviewScreen() {
         <Input.Search
           allowClear
           placeholder="厂家/型号/分类"
+          key={keywords}
+          defaultValue={keywords}
           enterButton="搜索"
           onSearch={(v) => {
             setKeywords(v.trim());

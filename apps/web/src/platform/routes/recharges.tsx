@@ -10,7 +10,7 @@ import { formatYuan } from '../../features/wallet/components/money-text';
 import { PayStatusTag } from '../../features/wallet/components/pay-status-tag';
 import { RejectRechargeDialog } from '../../features/wallet/components/reject-recharge-dialog';
 import '../../features/wallet/components/wallet.css';
-import { usePaging } from '../../lib/paging';
+import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 
 const TABS = [
   { key: String(PAY_STATUS.awaitingConfirm), label: '待确认' },
@@ -20,11 +20,16 @@ const TABS = [
 ];
 
 /** 充值审核: vendors' top-ups with their proof; confirm (balance rises) or reject with a reason. */
+const URL_FIELDS: UrlFields<{ tab?: string; keyword?: string }> = { tab: 'string', keyword: 'string' };
+
 export default function RechargesScreen() {
   const { message } = App.useApp();
-  const [tab, setTab] = useState(String(PAY_STATUS.awaitingConfirm));
-  const [keyword, setKeyword] = useState('');
-  const paging = usePaging(10);
+  // Tab, keyword and page in the URL (decision 161).
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
+  const tab = filters.tab ?? String(PAY_STATUS.awaitingConfirm);
+  const keyword = filters.keyword ?? '';
+  const setTab = (t: string) => setFilters({ ...filters, tab: t === String(PAY_STATUS.awaitingConfirm) ? undefined : t });
+  const setKeyword = (k: string) => setFilters({ ...filters, keyword: k || undefined });
   const { pageNum, pageSize } = paging;
   const [rejecting, setRejecting] = useState<PlatformRecharge | null>(null);
   const list = useRecharges({ payStatus: tab === 'all' ? undefined : Number(tab), keyword: keyword || undefined, pageNum, pageSize });
@@ -129,6 +134,8 @@ export default function RechargesScreen() {
         <Input.Search
           allowClear
           placeholder="厂家名称 / 手机号 / 流水号"
+          key={keyword}
+          defaultValue={keyword}
           style={{ width: 280 }}
           onSearch={(v) => {
             setKeyword(v.trim());

@@ -9,6 +9,7 @@ import { formatYuan } from '../../features/wallet/components/money-text';
 import { recordColumns } from '../../features/wallet/components/record-columns';
 import '../../features/wallet/components/wallet.css';
 import { usePaging } from '../../lib/paging';
+import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 
 function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onClose: () => void }) {
   const paging = usePaging(10);
@@ -31,10 +32,14 @@ function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onCl
 }
 
 /** 厂家资金: every vendor's balance; adjust with a platform payment type; the ledger of one vendor. */
+const URL_FIELDS: UrlFields<{ keyword?: string }> = { keyword: 'string' };
+
 export default function VendorsScreen() {
   const { message } = App.useApp();
-  const [keyword, setKeyword] = useState('');
-  const paging = usePaging(10);
+  // Keyword and page in the URL (decision 161); the ledger drawer keeps its own page.
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
+  const keyword = filters.keyword ?? '';
+  const setKeyword = (k: string) => setFilters({ keyword: k || undefined });
   const { pageNum, pageSize } = paging;
   const [adjusting, setAdjusting] = useState<PlatformVendor | null>(null);
   const [viewing, setViewing] = useState<PlatformVendor | null>(null);
@@ -70,6 +75,8 @@ export default function VendorsScreen() {
       <Input.Search
         allowClear
         placeholder="厂家名称 / 简称 / 手机号"
+        key={keyword}
+        defaultValue={keyword}
         style={{ width: 300, marginBottom: 16 }}
         onSearch={(v) => {
           setKeyword(v.trim());

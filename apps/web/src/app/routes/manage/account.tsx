@@ -13,14 +13,16 @@ import { BalanceCard } from '../../../features/wallet/components/balance-card';
 import { recordColumns } from '../../../features/wallet/components/record-columns';
 import { RecordFiltersBar } from '../../../features/wallet/components/record-filters';
 import '../../../features/wallet/components/wallet.css';
-import { usePaging } from '../../../lib/paging';
+import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+
+// Applied filters and page in the URL (decision 161).
+const URL_FIELDS: UrlFields<RecordFilters> = { orderNo: 'string', changeType: 'number', paymentType: 'number', minPayTime: 'string', maxPayTime: 'string' };
 
 /** 收支明细 (spec 01 §2 account): balance with top-up, filters, ledger table, export. */
 export default function AccountScreen() {
   const navigate = useNavigate();
   const { can } = useAccess();
-  const [filters, setFilters] = useState<RecordFilters>({});
-  const paging = usePaging(10);
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
   const { pageNum, pageSize } = paging;
   const [exporting, setExporting] = useState(false);
   const list = useRecords({ ...filters, pageNum, pageSize });
@@ -50,10 +52,8 @@ export default function AccountScreen() {
       <RecordFiltersBar
         exporting={exporting}
         onExport={runExport}
-        onApply={(f) => {
-          setFilters(f);
-          paging.toFirstPage();
-        }}
+        value={filters}
+        onApply={setFilters}
       />
       <Table<AccountRecord>
         rowKey="id"

@@ -1,5 +1,4 @@
 import { Card, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AFTER_SALE_PAGE_SIZE, type AfterSaleRow } from '@portal/domain/after-sales';
 import { MSG } from '@portal/domain/messages';
@@ -8,7 +7,7 @@ import { useAfterSales } from '../../../features/after-sales/api/get-after-sales
 import { AfterSaleFilters, type AfterSaleFilterValues } from '../../../features/after-sales/components/after-sale-filters';
 import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../../features/after-sales/components/after-sale-status-tag';
 import '../../../features/after-sales/components/after-sales.css';
-import { usePaging } from '../../../lib/paging';
+import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
 
 const columns: TableColumnsType<AfterSaleRow> = [
   { title: '申请时间', dataIndex: 'createTime', width: 170 },
@@ -33,11 +32,13 @@ const columns: TableColumnsType<AfterSaleRow> = [
   { title: '审核状态', dataIndex: 'checkStatus', width: 110, render: (s: number) => <AfterSaleCheckTag checkStatus={s} /> },
 ];
 
+// Applied filters and page in the URL (decision 161).
+const URL_FIELDS: UrlFields<AfterSaleFilterValues> = { keyword: 'string', status: 'number', range: 'dateRange' };
+
 /** 售后管理 (spec 02 §2.5): filters, paged list; a row opens afterSaleDetail. */
 export default function AfterSaleScreen() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<AfterSaleFilterValues>({});
-  const paging = usePaging(AFTER_SALE_PAGE_SIZE);
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, AFTER_SALE_PAGE_SIZE);
   const { pageNum, pageSize } = paging;
   const [from, to] = filters.range ?? [];
   const list = useAfterSales({
@@ -52,6 +53,7 @@ export default function AfterSaleScreen() {
   return (
     <Card title="售后管理" variant="borderless">
       <AfterSaleFilters
+        value={filters}
         onApply={(f) => {
           setFilters(f);
           paging.toFirstPage();
@@ -67,7 +69,7 @@ export default function AfterSaleScreen() {
         locale={{ emptyText: MSG.emptyList }}
         rowClassName={() => 'as-row'}
         onRow={(r) => ({ onClick: () => navigate(paths.manage.afterSaleDetail.getHref(r.id)), 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}
-        pagination={paging.pagination(list.data?.total ?? 0)}
+        pagination={paging.pagination(list.data?.total ?? 0, { bounded: list.data?.totalBounded })}
       />
     </Card>
   );

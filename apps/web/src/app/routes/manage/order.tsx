@@ -9,6 +9,7 @@ import { exportOrders } from '../../../features/orders/api/export-orders';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { usePendingCount } from '../../../features/orders/api/get-pending-count';
 import { CancelReasonDialog } from '../../../features/orders/components/dialogs/cancel-reason-dialog';
+import { ImportOrdersDialog } from '../../../features/orders/components/import/import-orders-dialog';
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { OrderFiltersPanel } from '../../../features/orders/components/order-filters';
 import { ORDER_PAGE_SIZES, useOrderListParams } from '../../../features/orders/components/use-order-list-params';
@@ -33,6 +34,7 @@ function OrderList() {
   const pending = usePendingCount();
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [cancelIds, setCancelIds] = useState<number[] | null>(null);
+  const [importing, setImporting] = useState(false);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
   useScrollRestore(!!list.data);
 
@@ -78,6 +80,7 @@ function OrderList() {
           )}
           {canCancel && <Button onClick={batchCancel} data-action="batch-cancel">批量取消</Button>}
           {can(PERM.orderExport) && <Button onClick={doExport} data-action="export">导出</Button>}
+          {can(PERM.orderAdd) && <Button onClick={() => setImporting(true)} data-action="import">批量导入</Button>}
         </Space>
       </div>
       <OrderFiltersPanel value={filters} onApply={(f) => { setChecked(new Set()); setFilters(f); }} />
@@ -100,6 +103,7 @@ function OrderList() {
           onChange={(n, s) => { setChecked(new Set()); setPage(n, s); window.scrollTo(0, 0); }}
         />
       </div>
+      {importing && <ImportOrdersDialog open onClose={() => setImporting(false)} canPay={can(PERM.orderPay)} />}
       {cancelIds && <CancelReasonDialog ids={cancelIds} open onClose={() => setCancelIds(null)} onDone={() => setChecked(new Set())} />}
     </div>
   );

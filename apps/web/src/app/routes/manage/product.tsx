@@ -13,7 +13,7 @@ import { PriceList } from '../../../features/products/components/price-list';
 import { ProductFilters, type ProductFilterValues } from '../../../features/products/components/product-filters';
 import { ProductMedia, ProductPicture } from '../../../features/products/components/product-media';
 import '../../../features/products/components/products.css';
-import { usePaging } from '../../../lib/paging';
+import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
 import { useConfirm } from '../../../lib/use-confirm';
 
 function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
@@ -28,12 +28,14 @@ function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | '
   };
 }
 
+// Applied filters and page in the URL (decision 161).
+const URL_FIELDS: UrlFields<ProductFilterValues> = { keywords: 'string', category: 'numbers', minPrice: 'number', maxPrice: 'number' };
+
 /** 产品管理 (spec 02 §2.6): filters, list with selection, batch delete, instructor edit. */
 export default function ProductScreen() {
   const { message } = App.useApp();
   const confirm = useConfirm();
-  const [filters, setFilters] = useState<ProductFilterValues>({});
-  const paging = usePaging(10);
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
   const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<ProductRow | null>(null);
@@ -91,6 +93,7 @@ export default function ProductScreen() {
   return (
     <Card title="产品管理" variant="borderless">
       <ProductFilters
+        value={filters}
         onApply={(f) => {
           // 搜索 with unchanged filters still asks the server again.
           if (JSON.stringify(toParams(f)) === JSON.stringify(toParams(filters)) && pageNum === 1) void list.refetch();
@@ -129,7 +132,7 @@ export default function ProductScreen() {
         tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        pagination={paging.pagination(list.data?.total ?? 0, { onChange: () => setSelected([]) })}
+        pagination={paging.pagination(list.data?.total ?? 0, { bounded: list.data?.totalBounded, onChange: () => setSelected([]) })}
       />
       <InstructorDialog product={editing} onClose={() => setEditing(null)} />
     </Card>

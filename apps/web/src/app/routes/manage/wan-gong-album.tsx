@@ -9,13 +9,15 @@ import { CategoryCascader } from '../../../features/products/components/category
 import { GalleryFilters, type GalleryFilterValues } from '../../../features/gallery/components/gallery-filters';
 import { GalleryOrderCard } from '../../../features/gallery/components/gallery-order-card';
 import '../../../features/gallery/components/gallery.css';
-import { usePaging } from '../../../lib/paging';
+import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+
+// Applied filters and page in the URL (decision 161).
+const URL_FIELDS: UrlFields<GalleryFilterValues> = { category: 'numbers', keyword: 'string', range: 'dateRange', serviceType: 'number' };
 
 /** 完工图库 (spec 02 §2.8): filters, orders with their completion pictures, selection and 下载原图. */
 export default function WanGongAlbumScreen() {
   const { message } = App.useApp();
-  const [filters, setFilters] = useState<GalleryFilterValues>({});
-  const paging = usePaging(GALLERY_PAGE_SIZE);
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, GALLERY_PAGE_SIZE);
   const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [downloading, setDownloading] = useState(false);
@@ -58,6 +60,7 @@ export default function WanGongAlbumScreen() {
   return (
     <Card title={MSG.gallery} variant="borderless">
       <GalleryFilters
+        value={filters}
         categoryField={(value, onChange) => <CategoryCascader anyLevel value={value} onChange={onChange} style={{ width: 220 }} />}
         onApply={(f) => {
           setFilters(f);
@@ -85,7 +88,7 @@ export default function WanGongAlbumScreen() {
       </Spin>
       <Pagination
         style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        {...paging.pagination(list.data?.total ?? 0)}
+        {...paging.pagination(list.data?.total ?? 0, { bounded: list.data?.totalBounded })}
       />
     </Card>
   );

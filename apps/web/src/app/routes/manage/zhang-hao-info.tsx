@@ -148,7 +148,7 @@ export default function ZhangHaoInfoScreen() {
                       <Input placeholder="手机号" maxLength={11} style={{ width: 140 }} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'region']} style={{ width: 260 }}>
-                      <RegionCascader />
+                      <RegionCascader aria-label="省市区" />
                     </Form.Item>
                     <Form.Item name={[f.name, 'detailAddress']} style={{ flex: '1 1 420px' }} rules={[{ max: ADDRESS_DETAIL_MAX, message: ADDRESS_DETAIL_TOO_LONG }]}>
                       <Input.TextArea placeholder="详细地址" maxLength={ADDRESS_DETAIL_MAX} showCount autoSize={{ minRows: 1, maxRows: 3 }} />

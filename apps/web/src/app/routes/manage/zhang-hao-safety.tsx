@@ -10,6 +10,7 @@ import { closeAccount } from '../../../features/accounts/api/close-account';
 import { ChangePasswordDialog } from '../../../features/accounts/components/change-password-dialog';
 import { ChangePhoneDialog } from '../../../features/accounts/components/change-phone-dialog';
 import { useAccess } from '../../../lib/access';
+import { NotificationPrefs } from '../../../features/notifications/components/notification-prefs';
 import { vendorToken } from '../../../lib/token-store';
 import '../../../features/accounts/components/accounts.css';
 
@@ -46,6 +47,7 @@ export default function ZhangHaoSafetyScreen() {
     });
 
   return (
+    <>
     <Card title="账户安全" className="acc-page">
       <div className="acc-safety">
         <div className="acc-safety__item">
@@ -94,5 +96,10 @@ export default function ZhangHaoSafetyScreen() {
       />
       )}
     </Card>
+    {/* Per-type notification delivery (issue 19): in the portal, or also by SMS to this phone. */}
+    <div style={{ marginTop: 16 }}>
+      <NotificationPrefs />
+    </div>
+    </>
   );
 }

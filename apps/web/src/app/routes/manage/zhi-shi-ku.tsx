@@ -1,6 +1,6 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Form, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FILE_TYPE_NAME } from '@portal/domain/files';
 import type { KnowledgeItem } from '@portal/domain/knowledge';
 import { MSG } from '@portal/domain/messages';
@@ -10,11 +10,14 @@ import { useKnowledge } from '../../../features/knowledge/api/get-knowledge';
 import { useRemoveKnowledge } from '../../../features/knowledge/api/remove-knowledge';
 import { KnowledgeDialog } from '../../../features/knowledge/components/knowledge-dialog';
 import { useAccess } from '../../../lib/access';
-import { usePaging } from '../../../lib/paging';
+import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
 import { useConfirm } from '../../../lib/use-confirm';
 import { FilterActions } from '../../../components/filter-bar';
 
 const SELECT_TO_DOWNLOAD = '请勾选需要下载的文件';
+
+// The title filter and the page in the URL (decision 161).
+const URL_FIELDS: UrlFields<{ title?: string }> = { title: 'string' };
 
 /** 知识库管理 (spec 01 §2 zhiShiKu): keyword, add, table with download/edit/delete, zipped download. */
 export default function ZhiShiKuScreen() {
@@ -23,8 +26,9 @@ export default function ZhiShiKuScreen() {
   const { can } = useAccess();
   const canEdit = can(PERM.baseEdit);
   const [filter] = Form.useForm();
-  const [title, setTitle] = useState<string | undefined>();
-  const paging = usePaging(10);
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
+  const { title } = filters;
+  useEffect(() => filter.setFieldsValue({ title: title ?? '' }), [filter, title]);
   const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<number[]>([]);
   const [dialog, setDialog] = useState<{ open: boolean; editing: KnowledgeItem | null }>({ open: false, editing: null });
@@ -79,8 +83,7 @@ export default function ZhiShiKuScreen() {
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
         onFinish={(v: { title?: string }) => {
-          setTitle(v.title?.trim() || undefined);
-          paging.toFirstPage();
+          setFilters({ title: v.title?.trim() || undefined });
         }}
       >
         <Form.Item label="标题" name="title">
@@ -91,8 +94,7 @@ export default function ZhiShiKuScreen() {
             applyText="查询"
             onReset={() => {
               filter.resetFields();
-              setTitle(undefined);
-              paging.toFirstPage();
+              setFilters({});
             }}
           />
         </Form.Item>

@@ -10,8 +10,8 @@ export interface AfterSaleFilterValues {
 }
 
 /** Keyword, status and application date range (spec 02 §2.5); applied with 筛选, cleared with 重置. */
-export function AfterSaleFilters({ onApply }: { onApply: (v: AfterSaleFilterValues) => void }) {
-  const { draft, set, clear } = useFilterDraft<AfterSaleFilterValues>();
+export function AfterSaleFilters({ value, onApply }: { value?: AfterSaleFilterValues; onApply: (v: AfterSaleFilterValues) => void }) {
+  const { draft, set, clear } = useFilterDraft<AfterSaleFilterValues>(value);
   return (
     <FilterBar className="as-filters" testId="after-sale-filters" draft={draft} clear={clear} onApply={onApply}>
       <label className="as-filters__field">

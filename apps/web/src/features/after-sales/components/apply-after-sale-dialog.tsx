@@ -1,4 +1,5 @@
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { SLA_MSG } from '@portal/domain/sla';
 import { afterSaleApplyBody, compensationMoney, VOUCHER_MAX_FILES } from '@portal/domain/after-sales';
 import { afterSaleType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
@@ -21,7 +22,7 @@ const fields = afterSaleApplyBody.in.shape;
  * 申请售后 (spec 02 §5 After-sales apply): type 赔偿 / 售后, reasons fetched per type, the amount
  * for compensation only, a description (≤ 400) and voucher pictures of the vendor's own uploads.
  */
-export function ApplyAfterSaleDialog({ orderId, orderNo, open, onClose }: { orderId: number; orderNo?: string; open: boolean; onClose: () => void }) {
+export function ApplyAfterSaleDialog({ orderId, orderNo, open, onClose, slaBreaches = 0 }: { orderId: number; orderNo?: string; open: boolean; onClose: () => void; slaBreaches?: number }) {
   const [form] = Form.useForm<Values>();
   const type = Form.useWatch('type', form) ?? 1;
   const reasons = useReasons(type, open);
@@ -52,7 +53,11 @@ export function ApplyAfterSaleDialog({ orderId, orderNo, open, onClose }: { orde
       destroyOnHidden
       width={560}
     >
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ type: 1, reasons: [] }} data-testid="apply-after-sale">
+      {/* An order that went past its timeliness target (issue 19): the breach is offered as the compensation reason. */}
+      {slaBreaches > 0 && type === 1 && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="sla-breach-hint" title={`该订单有 ${slaBreaches} 个服务阶段超时，可选择“${SLA_MSG.breachReason}”申请赔偿，由平台审核。`} />
+      )}
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ type: 1, reasons: slaBreaches > 0 ? [SLA_MSG.breachReason] : [] }} data-testid="apply-after-sale">
         {orderNo && <Form.Item label="订单编号">{orderNo}</Form.Item>}
         <Form.Item name="type" label="申请类型" rules={[zodRule(fields.type)]}>
           <Radio.Group options={afterSaleType.options} onChange={() => form.setFieldValue('reasons', [])} />

@@ -15,8 +15,8 @@ export interface GalleryFilterValues {
  * Category cascader, customer keyword, completion date range, service item (spec 02 §2.8). The screen
  * passes the products feature's cascader in `categoryField` (features never import each other).
  */
-export function GalleryFilters({ onApply, categoryField }: { onApply: (v: GalleryFilterValues) => void; categoryField: (value: number[] | undefined, onChange: (category: number[] | undefined) => void) => ReactNode }) {
-  const { draft, set, clear } = useFilterDraft<GalleryFilterValues>();
+export function GalleryFilters({ value, onApply, categoryField }: { value?: GalleryFilterValues; onApply: (v: GalleryFilterValues) => void; categoryField: (value: number[] | undefined, onChange: (category: number[] | undefined) => void) => ReactNode }) {
+  const { draft, set, clear } = useFilterDraft<GalleryFilterValues>(value);
   return (
     <FilterBar className="gallery-filters" testId="gallery-filters" draft={draft} clear={clear} onApply={onApply}>
       <label className="gallery-filters__field">

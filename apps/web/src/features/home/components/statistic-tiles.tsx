@@ -5,6 +5,7 @@ import { HOME_TILE_STATUS, PUBLISHED_ORDER_BASE } from '@portal/domain/enums';
 import { Link } from 'react-router';
 import { ALL_ORDER_STATUS, paths } from '../../../config/paths';
 import { usePublishedCount } from '../api/get-published-count';
+import { useSlaSummary } from '../api/get-sla-summary';
 import { getOrderStatistics, type OrderStatistics } from '../api/home';
 
 // 待服务 and 待结算 stand for status sets (decision 002); the list's route param takes them comma-joined.
@@ -24,6 +25,8 @@ export function StatisticTiles() {
   const value = (k: keyof OrderStatistics) => Number(stats?.[k] ?? 0);
   // Spec 02 §7: the landing shows the base plus the platform's published-order count.
   const published = usePublishedCount();
+  // Orders past their timeliness target (issue 19), opening the list filtered 已超时.
+  const sla = useSlaSummary();
   return (
     <div className="home-stats">
       <div className="home-stats__total">
@@ -44,6 +47,12 @@ export function StatisticTiles() {
             </Link>
           </li>
         ))}
+        <li>
+          <Link to={`${paths.manage.order.getHref(ALL_ORDER_STATUS)}?sla=overdue`} className="home-stats__tile home-stats__tile--overdue" data-testid="overdue-tile">
+            <span className="home-stats__num">{sla.data?.overdue ?? 0}</span>
+            <span className="home-stats__label">已超时</span>
+          </Link>
+        </li>
       </ul>
     </div>
   );

@@ -14,6 +14,8 @@ export interface OrderListParams {
   maxCreateTime?: string;
   minCompletionTime?: string;
   maxCompletionTime?: string;
+  /** timeliness (issue 19): 'overdue' 已超时 / 'soon' 即将超时 */
+  sla?: string;
   pageNum: number;
   pageSize: number;
 }

@@ -1,29 +1,13 @@
-import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PLATFORM_ORDER_API, type MasterFilter, type PlatformMaster } from '@portal/domain/orders-platform';
 import { platformHttp } from '../../../platform/lib/platform-request';
 
-export interface Master {
-  id: number;
-  name: string;
-  phone: string;
-  provinceCode: string;
-  cityCode: string;
-  districtCodes: string[];
-  /** service types the master does */
-  skills: number[];
-  /** 0–5 */
-  rating: number;
-}
-
-export interface MasterFilter {
-  cityCode?: string;
-  districtCode?: string;
-  serviceType?: number;
-  keyWords?: string;
-}
+/** The console's master (domain `platformMaster`). */
+export type Master = PlatformMaster;
+export type { MasterFilter };
 
 /** GET /api/platform/masters/list. */
-export const getMasters = (f: MasterFilter = {}) => platformHttp.get<Master[]>(PLATFORM_ORDER_API.masters, { query: { ...f } });
+export const mastersQuery = (f: MasterFilter = {}, enabled = true) =>
+  queryOptions({ queryKey: ['platform', 'masters', f], queryFn: () => platformHttp.get<Master[]>(PLATFORM_ORDER_API.masters, { query: { ...f } }), enabled });
 
-export const useMasters = (f: MasterFilter, enabled = true) =>
-  useQuery({ queryKey: ['platform', 'masters', f], queryFn: () => getMasters(f), enabled });
+export const useMasters = (f: MasterFilter, enabled = true) => useQuery(mastersQuery(f, enabled));

@@ -1,6 +1,7 @@
 import { Button, Space, App } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { ORDER_NODE, ORDER_STATUS } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import type { OrderListRow } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
@@ -11,26 +12,28 @@ import { useConfirmCompletion } from '../api/confirm-completion';
 import { useFeatureSlots } from '../../../lib/feature-slots';
 import { getOrderCopyText } from '../api/copy-order';
 import { copyText } from './copy-text';
-import { CancelReasonDialog } from './dialogs/cancel-reason-dialog';
-import { CompletionMaterialsDialog } from './dialogs/completion-materials-dialog';
-import { ContactServiceDialog } from './dialogs/contact-service-dialog';
-import { CustomerModifyDialog } from './dialogs/customer-modify-dialog';
-import { LogisticsDialog } from './dialogs/logistics-dialog';
-import { MarkerDialog } from './dialogs/marker-dialog';
-import { PartsMaterialsDialog } from './dialogs/parts-materials-dialog';
-import { PartsShippingDialog } from './dialogs/parts-shipping-dialog';
-import { PraiseReviewDialog } from './dialogs/praise-review-dialog';
-import { ReminderDialog } from './dialogs/reminder-dialog';
-import { ReturnReviewDialog } from './dialogs/return-review-dialog';
-import { UrgentDialog } from './dialogs/urgent-dialog';
 import { useConfirm } from '../../../lib/use-confirm';
+
+// Each dialog loads when first opened: a list of order cards needs none of them to show (decision 164).
+const CancelReasonDialog = lazy(() => import('./dialogs/cancel-reason-dialog').then((m) => ({ default: m.CancelReasonDialog })));
+const CompletionMaterialsDialog = lazy(() => import('./dialogs/completion-materials-dialog').then((m) => ({ default: m.CompletionMaterialsDialog })));
+const ContactServiceDialog = lazy(() => import('./dialogs/contact-service-dialog').then((m) => ({ default: m.ContactServiceDialog })));
+const CustomerModifyDialog = lazy(() => import('./dialogs/customer-modify-dialog').then((m) => ({ default: m.CustomerModifyDialog })));
+const LogisticsDialog = lazy(() => import('./dialogs/logistics-dialog').then((m) => ({ default: m.LogisticsDialog })));
+const MarkerDialog = lazy(() => import('./dialogs/marker-dialog').then((m) => ({ default: m.MarkerDialog })));
+const PartsMaterialsDialog = lazy(() => import('./dialogs/parts-materials-dialog').then((m) => ({ default: m.PartsMaterialsDialog })));
+const PartsShippingDialog = lazy(() => import('./dialogs/parts-shipping-dialog').then((m) => ({ default: m.PartsShippingDialog })));
+const PraiseReviewDialog = lazy(() => import('./dialogs/praise-review-dialog').then((m) => ({ default: m.PraiseReviewDialog })));
+const ReminderDialog = lazy(() => import('./dialogs/reminder-dialog').then((m) => ({ default: m.ReminderDialog })));
+const ReturnReviewDialog = lazy(() => import('./dialogs/return-review-dialog').then((m) => ({ default: m.ReturnReviewDialog })));
+const UrgentDialog = lazy(() => import('./dialogs/urgent-dialog').then((m) => ({ default: m.UrgentDialog })));
 
 type DialogName = 'customer' | 'cancel' | 'urgent' | 'reminder' | 'contact' | 'marker' | 'logistics' | 'parts' | 'shipping' | 'completion' | 'return' | 'praise' | 'afterSale';
 
 /** Statuses after a master has done work, so completion materials may exist. */
 const HAS_COMPLETION = new Set([600, 650, 700, 900]);
 /** Parts were requested at some point (awaiting parts and later). */
-const HAS_PARTS_NODE = new Set([530, 540, 550]);
+const HAS_PARTS_NODE = new Set<number>([ORDER_NODE.awaitingParts, ORDER_NODE.partsShipped, ORDER_NODE.partsArrived]);
 
 /**
  * Every per-order action of spec 02 §2.1, shown by the server's statusInfo flags and the caller's
@@ -47,7 +50,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
   const { ApplyAfterSaleDialog } = useFeatureSlots();
   const close = () => setDialog(null);
   const info = order.statusInfo;
-  const closed = order.status === 800;
+  const closed = order.status === ORDER_STATUS.cancelled;
 
   const copy = async () => {
     const text = await getOrderCopyText(order.id);
@@ -82,10 +85,10 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
   if (info.isFanJian) buttons.push(btn('return', '返件审核', () => setDialog('return'), true));
   if (info.isPromotePositive) buttons.push(btn('praise', '好评审核', () => setDialog('praise'), true));
   if (info.isApprovalAccessories) buttons.push(btn('shipping', '配件寄件信息', () => setDialog('shipping'), true));
-  if (!closed && order.status <= 400 && can(PERM.orderModify)) buttons.push(btn('customer', '修改客户信息', () => setDialog('customer')));
+  if (!closed && order.status <= ORDER_STATUS.awaitingWork && can(PERM.orderModify)) buttons.push(btn('customer', '修改客户信息', () => setDialog('customer')));
   if (info.isUrgent && can(PERM.orderSpeed)) buttons.push(btn('urgent', '加急', () => setDialog('urgent')));
   if (info.isReminder) buttons.push(btn('reminder', '催单', () => setDialog('reminder')));
-  if (HAS_PARTS_NODE.has(order.realNode ?? order.node) || order.status === 510) buttons.push(btn('parts', '配件资料', () => setDialog('parts')));
+  if (HAS_PARTS_NODE.has(order.realNode ?? order.node) || order.status === ORDER_STATUS.awaitingParts) buttons.push(btn('parts', '配件资料', () => setDialog('parts')));
   if (HAS_COMPLETION.has(order.status)) buttons.push(btn('completion', '完工资料', () => setDialog('completion')));
   buttons.push(btn('logistics', '查看物流', () => setDialog('logistics')));
   buttons.push(btn('copy', '复制', () => void copy()));
@@ -102,6 +105,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
         {buttons}
         {extra}
       </Space>
+      <Suspense fallback={null}>
       {dialog === 'customer' && <CustomerModifyDialog order={order} open onClose={close} />}
       {dialog === 'cancel' && <CancelReasonDialog ids={[order.id]} open onClose={close} />}
       {dialog === 'urgent' && <UrgentDialog orderId={order.id} open onClose={close} />}
@@ -114,7 +118,8 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
       {dialog === 'completion' && <CompletionMaterialsDialog orderId={order.id} open onClose={close} />}
       {dialog === 'return' && <ReturnReviewDialog orderId={order.id} open onClose={close} />}
       {dialog === 'praise' && <PraiseReviewDialog orderId={order.id} open onClose={close} />}
-      {dialog === 'afterSale' && ApplyAfterSaleDialog && <ApplyAfterSaleDialog orderId={order.id} orderNo={order.orderNo} open onClose={close} />}
+      {dialog === 'afterSale' && ApplyAfterSaleDialog && <ApplyAfterSaleDialog orderId={order.id} orderNo={order.orderNo} slaBreaches={order.sla?.breaches ?? 0} open onClose={close} />}
+      </Suspense>
     </>
   );
 }

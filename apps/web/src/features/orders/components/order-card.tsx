@@ -7,6 +7,7 @@ import { MarkerDot } from './marker-dot';
 import { OrderActions } from './order-actions';
 import { lineUnitPrice, yuan } from './order-price';
 import { OrderStatusTag } from './order-status-tag';
+import { SlaTag } from './sla-tag';
 import { fileUrlOf } from '../../../components/upload';
 
 /** One order of the list: header (number, time, tags, marker), products, customer, total, actions. */
@@ -26,6 +27,7 @@ export function OrderCard({ order, checked, onCheck }: { order: OrderListRow; ch
           <Tag color={order.parole === 1 ? 'blue' : 'orange'}>{parole.label(order.parole)}</Tag>
           <Tag>{serviceType.label(order.serviceType)}</Tag>
           <OrderStatusTag status={order.status} />
+          <SlaTag sla={order.sla} />
           {order.markerType && (
             <Tooltip title={order.markerValue || MARKER_COLORS.label(order.markerType)}>
               <span data-testid="order-marker"><MarkerDot color={order.markerType} /></span>

@@ -1,6 +1,6 @@
 import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { maintenanceType, orderNode, parole, serviceType, urgentType } from '@portal/domain/enums';
+import { ORDER_STATUS, maintenanceType, orderNode, parole, serviceType, urgentType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import type { OrderDetail, OrderProductRow } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
@@ -69,7 +69,7 @@ export function OrderDetailView({ id, crumbs }: { id: string | null; crumbs: Cru
   return (
     <div className="order-detail" data-testid="order-detail" data-status={o.status}>
       {breadcrumb}
-      {o.status === 100 && (
+      {o.status === ORDER_STATUS.unpaid && (
         <Alert
           className="order-detail__banner"
           type="warning"

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { DATE_RANGES, ORDER_LABELS, orderNode, orderStatus } from '@portal/domain/enums';
 import type { OrderFilters } from './use-order-list-params';
 import { FilterActions } from '../../../components/filter-bar';
+import { slaFilterOptions } from '@portal/domain/sla';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -61,6 +62,7 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="全部节点"
+          aria-label="订单节点"
           style={{ width: 260 }}
           value={draft.node && !draft.node.includes(',') ? Number(draft.node) : undefined}
           options={orderNode.options}
@@ -79,6 +81,13 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
             }}
           >
             {l}
+          </Tag.CheckableTag>
+        ))}
+      </Row>
+      <Row label="服务时效">
+        {slaFilterOptions.map((o) => (
+          <Tag.CheckableTag key={o.value} checked={draft.sla === o.value} onChange={(on) => set({ sla: on ? o.value : undefined })} data-sla={o.value}>
+            {o.label}
           </Tag.CheckableTag>
         ))}
       </Row>

@@ -2,11 +2,23 @@ import { Cascader } from 'antd';
 import { useRegionTree } from '../api/get-region-tree';
 
 /** Province/city/district cascader over POST /api/common/listProvinceCity; value is the code path. */
-export function RegionCascader({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) {
+export function RegionCascader({
+  value,
+  onChange,
+  id,
+  'aria-label': ariaLabel,
+}: {
+  value?: string[];
+  onChange?: (v: string[]) => void;
+  id?: string;
+  /** The field's name where no visible label names it. */
+  'aria-label'?: string;
+}) {
   const tree = useRegionTree();
   return (
     <Cascader
       id={id}
+      aria-label={ariaLabel}
       options={tree.data ?? []}
       loading={tree.isPending}
       value={value}

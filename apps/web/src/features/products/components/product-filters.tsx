@@ -10,8 +10,8 @@ export interface ProductFilterValues {
 }
 
 /** Keyword, category cascader and price range (spec 02 §2.6); applied with 搜索, cleared with 重置. */
-export function ProductFilters({ onApply }: { onApply: (v: ProductFilterValues) => void }) {
-  const { draft, set, clear } = useFilterDraft<ProductFilterValues>();
+export function ProductFilters({ value, onApply }: { value?: ProductFilterValues; onApply: (v: ProductFilterValues) => void }) {
+  const { draft, set, clear } = useFilterDraft<ProductFilterValues>(value);
   return (
     <FilterBar className="product-filters" testId="product-filters" draft={draft} clear={clear} onApply={onApply} applyText="搜索">
       <label className="product-filters__field">

@@ -1,20 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import type { AccountRecord } from '@portal/domain/wallet';
+import type { accountRecord } from '@portal/domain/contract/wallet';
+import type { RecordsQuery } from '@portal/domain/wallet';
 import { http } from '../../../lib/request';
 import { walletKeys } from './keys';
 
-/** Filters of the ledger (spec 01 §7): all optional; times 'YYYY-MM-DD HH:mm:ss' in Shanghai time. */
-export interface RecordFilters {
-  orderNo?: string;
-  changeType?: number;
-  paymentType?: number;
-  minPayTime?: string;
-  maxPayTime?: string;
-}
+/** Filters of the ledger (spec 01 §7, `recordsQuery`): all optional; times 'YYYY-MM-DD HH:mm:ss' in Shanghai time. */
+export type RecordFilters = RecordsQuery;
+export type AccountRecordRow = z.infer<typeof accountRecord>;
+type Params = RecordFilters & { pageNum: number; pageSize: number };
 
 /** GET /api/app/records/list: rows and total. */
-export const getRecords = (params: RecordFilters & { pageNum: number; pageSize: number }) => http.page<AccountRecord>(API.records, { ...params });
-
-export const useRecords = (params: RecordFilters & { pageNum: number; pageSize: number }) =>
-  useQuery({ queryKey: walletKeys.records(params), queryFn: () => getRecords(params), placeholderData: keepPreviousData });
+export const recordsQuery = (params: Params) =>
+  queryOptions({
+    queryKey: [...walletKeys.all, 'records', params],
+    queryFn: () => http.page<AccountRecordRow>(API.records, { ...params }),
+    placeholderData: keepPreviousData,
+  });
+export const useRecords = (params: Params) => useQuery(recordsQuery(params));

@@ -1,7 +1,9 @@
-/** TanStack Query keys of the wallet; invalidate `walletKeys.all` after anything moves money. */
+/**
+ * The wallet's TanStack Query key prefixes. Only the queryOptions of this folder write a full key;
+ * mutations invalidate a prefix (`walletKeys.all` after anything moves the vendor's money,
+ * `walletKeys.platform` after a console decision).
+ */
 export const walletKeys = {
   all: ['wallet'] as const,
-  info: () => [...walletKeys.all, 'info'] as const,
-  records: (params: object) => [...walletKeys.all, 'records', params] as const,
   platform: ['platformWallet'] as const,
 };

@@ -1,5 +1,6 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { changeType, paymentType } from '@portal/domain/enums';
 import type { RecordFilters } from '../api/get-records';
 import { FilterActions } from '../../../components/filter-bar';
@@ -19,9 +20,31 @@ const toFilters = (v: FormValues): RecordFilters => ({
   maxPayTime: v.payTime?.[1]?.format('YYYY-MM-DD 23:59:59'),
 });
 
+const toValues = (f: RecordFilters): FormValues => ({
+  orderNo: f.orderNo,
+  changeType: f.changeType,
+  paymentType: f.paymentType,
+  payTime: f.minPayTime || f.maxPayTime ? [f.minPayTime ? dayjs(f.minPayTime) : null, f.maxPayTime ? dayjs(f.maxPayTime) : null] : null,
+});
+
 /** Filters of the ledger (spec 01 §2): order number, income/expense, pay time range, payment type. */
-export function RecordFiltersBar({ onApply, onExport, exporting }: { onApply: (f: RecordFilters) => void; onExport: (f: RecordFilters) => void; exporting: boolean }) {
+export function RecordFiltersBar({
+  value = {},
+  onApply,
+  onExport,
+  exporting,
+}: {
+  /** The applied filters (from the URL): the form shows them after a refresh or back navigation. */
+  value?: RecordFilters;
+  onApply: (f: RecordFilters) => void;
+  onExport: (f: RecordFilters) => void;
+  exporting: boolean;
+}) {
   const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toValues(value));
+  }, [form, value]);
   return (
     <Form form={form} layout="inline" className="wallet-filters" onFinish={(v) => onApply(toFilters(v))}>
       <Form.Item name="orderNo" label="订单号">

@@ -1,0 +1,86 @@
+import type { Tx } from '../db/database';
+
+// What happened to an order, a wallet or an after-sales case, told inside the transaction that made
+// it happen. A listener writes its own rows (a webhook outbox, a notification) with the same `tx`,
+// so the event commits or rolls back together with the change — nothing is lost and nothing is told
+// that did not happen. Listeners register by name (registering a name again replaces it), so a module
+// imported by several test apps in one process registers once. Features register from their own
+// module; the code that emits never knows who listens (features do not import each other).
+
+export type DomainEvent =
+  | {
+      /** A line of the order's operation log: a node change (transit) or an action logged at the current node. */
+      type: 'order.logged';
+      vendorId: number;
+      orderId: number;
+      node: number;
+      content: string;
+      relevanceType: string;
+      at: string;
+    }
+  | {
+      /**
+       * The order moved by a transition of the state machine (after its 'order.logged' line): only
+       * moves, never the actions logged at the node the order stays at. Added for issue 19.
+       */
+      type: 'order.moved';
+      vendorId: number;
+      orderId: number;
+      orderNo: string;
+      /** the order's creator (a sub-account's data scope "own") */
+      createdBy: number;
+      transition: string;
+      status: number;
+      node: number;
+      content: string;
+      at: string;
+    }
+  | {
+      /** A settled balance movement (the ledger record is written). */
+      type: 'wallet.moved';
+      vendorId: number;
+      recordId: number;
+      amountFen: number;
+      balanceAfterFen: number;
+      paymentType: number;
+      orderId: number | null;
+      at: string;
+    }
+  | {
+      /** The platform confirmed (settled) or rejected a pending top-up. */
+      type: 'wallet.topup_decided';
+      vendorId: number;
+      recordId: number;
+      confirmed: boolean;
+      at: string;
+    }
+  | {
+      /** The platform decided an after-sales case (approved or rejected). */
+      type: 'after_sales.decided';
+      vendorId: number;
+      caseId: number;
+      orderId: number | null;
+      approved: boolean;
+      at: string;
+    }
+  | {
+      /** The platform issued (with its PDF) or rejected an invoice request (issue 20). */
+      type: 'invoice.decided';
+      vendorId: number;
+      requestId: number;
+      invoiceNo: string;
+      issued: boolean;
+      at: string;
+    };
+
+export type DomainEventListener = (tx: Tx, event: DomainEvent) => Promise<void>;
+
+const listeners = new Map<string, DomainEventListener>();
+
+export function onDomainEvent(name: string, listener: DomainEventListener): void {
+  listeners.set(name, listener);
+}
+
+export async function emitDomainEvent(tx: Tx, event: DomainEvent): Promise<void> {
+  for (const listener of listeners.values()) await listener(tx, event);
+}

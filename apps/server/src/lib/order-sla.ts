@@ -1,0 +1,109 @@
+import { DEFAULT_SLA_TARGETS, URGENT_WINDOW_HOURS, slaStageLabel, slaStageOf, type OrderSla, type SlaStage, type SlaTargets } from '@portal/domain/sla';
+import type { DB, Tx } from '../db/database';
+import { toShanghai } from './time';
+
+// Order timeliness columns (issue 19, decision 176). The state machine sets them in the same UPDATE
+// that moves the order, so no move costs a statement more; the targets come from a cache of the
+// one-row sla_targets table (read at most every TARGETS_TTL_MS per process, and at once after an edit
+// in this process), so a move reads nothing either.
+
+const HOUR = 3600_000;
+const MINUTE = 60_000;
+/** Another process's edit of the targets applies to moves after at most this long. */
+export const TARGETS_TTL_MS = 10_000;
+
+let cached: { targets: SlaTargets; at: number } | null = null;
+
+export async function readSlaTargets(db: DB | Tx): Promise<SlaTargets> {
+  const row = await db.selectFrom('sla_targets').select('targets').where('id', '=', 1).executeTakeFirst();
+  if (!row) return DEFAULT_SLA_TARGETS;
+  try {
+    return { ...DEFAULT_SLA_TARGETS, ...(JSON.parse(row.targets) as Partial<SlaTargets>) };
+  } catch {
+    return DEFAULT_SLA_TARGETS;
+  }
+}
+
+/** The targets, from the process cache when fresh. */
+export async function slaTargets(db: DB | Tx, now = Date.now()): Promise<SlaTargets> {
+  if (cached && now - cached.at < TARGETS_TTL_MS) return cached.targets;
+  const targets = await readSlaTargets(db);
+  cached = { targets, at: now };
+  return targets;
+}
+
+/** Forget the cached targets (after an edit in this process). */
+export function forgetSlaTargets() {
+  cached = null;
+}
+
+/** The SLA columns of an order row. */
+export interface SlaColumns {
+  sla_stage: string | null;
+  sla_due_at: string | null;
+  sla_breached: number;
+}
+
+/** What the SLA of an order depends on. */
+export interface SlaInput {
+  status: number;
+  urgent_flag: number;
+  urgent_type: number | null;
+  pay_time: string | null;
+  door_time: string | null;
+}
+
+const at = (ms: number) => new Date(ms).toISOString();
+const msOf = (iso: string | null | undefined, fallback: number) => {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? fallback : t;
+};
+
+/**
+ * The SLA columns after a move to `next` from `prev` (null: a new order). A stage that goes on keeps
+ * its due time and breach mark; a new stage starts its clock now (acceptance from payment; check-in
+ * at the appointment time, which a changed appointment moves). Urgent orders run one window from
+ * payment. No stage: all cleared.
+ */
+export function nextSla(prev: Partial<SlaColumns> | null, next: SlaInput, nowMs: number, targets: SlaTargets): SlaColumns {
+  const urgentHours = next.urgent_flag === 1 ? URGENT_WINDOW_HOURS[next.urgent_type ?? 0] : undefined;
+  const stage: SlaStage | null = slaStageOf(next.status, urgentHours !== undefined);
+  if (!stage) return { sla_stage: null, sla_due_at: null, sla_breached: 0 };
+  const same = prev?.sla_stage === stage;
+  const breached = same ? (prev?.sla_breached ?? 0) : 0;
+  switch (stage) {
+    case 'urgent':
+      return { sla_stage: stage, sla_due_at: at(msOf(next.pay_time, nowMs) + urgentHours! * HOUR), sla_breached: breached };
+    case 'checkIn':
+      return { sla_stage: stage, sla_due_at: at(msOf(next.door_time, nowMs) + targets.checkInGraceMinutes * MINUTE), sla_breached: breached };
+    default: {
+      if (same && prev?.sla_due_at) return { sla_stage: stage, sla_due_at: prev.sla_due_at, sla_breached: breached };
+      const hours = stage === 'accept' ? targets.acceptHours : stage === 'appointment' ? targets.appointmentHours : targets.completionHours;
+      const from = stage === 'accept' ? msOf(next.pay_time, nowMs) : nowMs;
+      return { sla_stage: stage, sla_due_at: at(from + hours * HOUR), sla_breached: 0 };
+    }
+  }
+}
+
+/** The columns for a move of `o` to `next`, with the targets read through the cache. */
+export async function slaOnMove(tx: Tx, prev: Partial<SlaColumns> | null, next: SlaInput): Promise<SlaColumns> {
+  const now = Date.now();
+  return nextSla(prev, next, now, await slaTargets(tx, now));
+}
+
+/** `sla` of an order answer from its stored columns. */
+export function slaAnswer(o: { sla_stage: string | null; sla_due_at: string | null; sla_breaches?: number | null }, nowMs = Date.now()): OrderSla {
+  return {
+    stage: (o.sla_stage as SlaStage | null) ?? null,
+    stageName: slaStageLabel(o.sla_stage),
+    dueAt: toShanghai(o.sla_due_at),
+    overdue: !!o.sla_due_at && Date.parse(o.sla_due_at) < nowMs,
+    breaches: Number(o.sla_breaches ?? 0),
+  };
+}
+
+/** The end of the 即将超时 window from now, with the targets this process last read (the defaults before any). */
+export function soonUntil(nowMs = Date.now()): string {
+  const minutes = (cached?.targets ?? DEFAULT_SLA_TARGETS).soonMinutes;
+  return new Date(nowMs + minutes * MINUTE).toISOString();
+}

@@ -1,0 +1,170 @@
+import { sql } from 'kysely';
+import type { DB, Tx } from '../../db/database';
+
+// SQL of API keys, webhook endpoints and the webhook outbox (issue 18).
+
+export const liveKeyCount = async (tx: Tx, vendorId: number) =>
+  Number((await tx.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('vendor_id', '=', vendorId).where('revoked_at', 'is', null).executeTakeFirstOrThrow()).n);
+
+export const liveEndpointCount = async (tx: Tx, vendorId: number) =>
+  Number((await tx.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('n')).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirstOrThrow()).n);
+
+/** Serialises a vendor's limited inserts: on PostgreSQL a row lock; SQLite transactions already hold the write lock. */
+export async function lockVendor(tx: Tx, vendorId: number, pg: boolean) {
+  if (pg) await sql`select id from vendors where id = ${vendorId} for update`.execute(tx);
+}
+
+export const listKeys = (db: DB, vendorId: number) =>
+  db.selectFrom('api_keys').select(['id', 'key_id', 'name', 'created_at', 'last_used_at', 'last_used_ip']).where('vendor_id', '=', vendorId).where('revoked_at', 'is', null).orderBy('id', 'desc').execute();
+
+export const insertKey = (tx: Tx, row: { vendor_id: number; key_id: string; name: string; secret_hash: string; created_by: number; created_at: string }) =>
+  tx.insertInto('api_keys').values(row).returning('id').executeTakeFirstOrThrow();
+
+export async function revokeKey(db: DB, vendorId: number, id: number, now: string) {
+  const r = await db.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).where('vendor_id', '=', vendorId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export const listEndpoints = (db: DB, vendorId: number) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'url', 'events', 'secret', 'created_at', 'updated_at']).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).orderBy('id', 'desc').execute();
+
+export const findEndpoint = (db: DB | Tx, vendorId: number, id: number) =>
+  db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirst();
+
+export const insertEndpoint = (tx: Tx, row: { vendor_id: number; url: string; secret: string; events: string; created_at: string; updated_at: string }) =>
+  tx.insertInto('webhook_endpoints').values(row).returning('id').executeTakeFirstOrThrow();
+
+export async function updateEndpoint(db: DB, vendorId: number, id: number, set: { url: string; events: string; updated_at: string }) {
+  const r = await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Removes the endpoint; its pending deliveries end as failed (nobody to send them to). */
+export async function removeEndpoint(db: DB, vendorId: number, id: number, now: string) {
+  return db.transaction().execute(async (tx) => {
+    const r = await tx.updateTable('webhook_endpoints').set({ removed_at: now }).where('id', '=', id).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) return false;
+    await tx.updateTable('webhook_deliveries').set({ status: 'failed', last_error: 'endpoint removed', done_at: now }).where('endpoint_id', '=', id).where('status', '=', 'pending').execute();
+    return true;
+  });
+}
+
+/**
+ * The outbox listener's one lookup: the vendor's live endpoints (partial index on vendor_id). Plain SQL:
+ * it runs in every order, payment and wallet transaction, and the query builder costs ~40 µs a call.
+ */
+export async function liveEndpointsOf(tx: Tx, vendorId: number) {
+  const r = await sql<{ id: number; events: string }>`select id, events from webhook_endpoints where vendor_id = ${vendorId} and removed_at is null`.execute(tx);
+  return r.rows;
+}
+
+/** The order as the event tells it, and the node of its log line before the one just written. */
+export async function orderForEvent(tx: Tx, orderId: number) {
+  const r = await sql<{ order_no: string; status: number; prev_node: number | null }>`
+    select o.order_no, o.status,
+      (select r.node from order_operate_records r where r.order_id = o.id order by r.id desc limit 1 offset 1) as prev_node
+    from orders o where o.id = ${orderId}`.execute(tx);
+  return r.rows[0];
+}
+
+export interface NewDelivery {
+  vendor_id: number;
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  payload: string;
+  status: 'pending';
+  next_at: number;
+  retry_until: number;
+  created_at: string;
+}
+export const insertDeliveries = (tx: Tx | DB, rows: NewDelivery[]) => tx.insertInto('webhook_deliveries').values(rows).returning('id').execute();
+
+export async function deliveriesPage(db: DB, vendorId: number, endpointId: number, pageNum: number, pageSize: number) {
+  const base = db.selectFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).where('vendor_id', '=', vendorId);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('id', 'desc').limit(pageSize).offset((pageNum - 1) * pageSize).execute(),
+  ]);
+  const attempts = rows.length
+    ? await db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', rows.map((r) => r.id)).orderBy('id').execute()
+    : [];
+  return { total: Number(total), rows, attempts };
+}
+
+/** Manual redelivery: pending again now, with a fresh 24-hour retry window. */
+export async function requeueDelivery(db: DB, vendorId: number, id: number, nowMs: number) {
+  const r = await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'pending', next_at: nowMs, retry_until: nowMs + 24 * 3600_000, done_at: null })
+    .where('id', '=', id)
+    .where('vendor_id', '=', vendorId)
+    .where('status', '!=', 'pending')
+    .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('vendor_id', '=', vendorId).where('removed_at', 'is', null))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  endpoint_id: number;
+  message_id: string;
+  payload: string;
+  attempts: number;
+  retry_until: number;
+}
+
+/**
+ * Claims up to `limit` due deliveries for `holder` until `leaseUntil`, in one statement (decision 170):
+ * of several workers asking at once each row goes to one (PostgreSQL: SKIP LOCKED; SQLite: one writer).
+ * A worker killed mid-send leaves its rows leased; they are due again when the lease ends.
+ */
+export async function claimDeliveries(db: DB, pg: boolean, holder: string, nowMs: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]> {
+  const lock = pg ? sql` for update skip locked` : sql``;
+  const r = await sql<ClaimedDelivery>`
+    update webhook_deliveries set lease_until = ${leaseUntil}, leased_by = ${holder}, attempts = attempts + 1
+    where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs} and id in (
+      select id from webhook_deliveries where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs}
+      order by next_at, id limit ${limit}${lock})
+    returning id, endpoint_id, message_id, payload, attempts, retry_until`.execute(db);
+  return r.rows.sort((a, b) => Number(a.id) - Number(b.id)).map((x) => ({ ...x, id: Number(x.id), endpoint_id: Number(x.endpoint_id), attempts: Number(x.attempts), retry_until: Number(x.retry_until) }));
+}
+
+/** Gives back claimed rows not tried (their lease would end before an attempt could finish). */
+export async function releaseDeliveries(db: DB, ids: number[], holder: string) {
+  if (!ids.length) return;
+  await db
+    .updateTable('webhook_deliveries')
+    .set((eb) => ({ lease_until: 0, leased_by: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('leased_by', '=', holder)
+    .execute();
+}
+
+export const endpointForDelivery = (db: DB, id: number) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'url', 'secret', 'removed_at']).where('id', '=', id).executeTakeFirst();
+
+/** Records one attempt's outcome, only while `holder` still holds the row. */
+export async function finishAttempt(
+  db: DB,
+  d: { id: number; holder: string },
+  outcome: { status: 'delivered' | 'failed' | 'pending'; statusCode: number | null; error: string | null; nextAt: number; durationMs: number; now: string },
+) {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: outcome.status,
+        last_status: outcome.statusCode,
+        last_error: outcome.error,
+        next_at: outcome.nextAt,
+        lease_until: 0,
+        leased_by: null,
+        done_at: outcome.status === 'pending' ? null : outcome.now,
+      })
+      .where('id', '=', d.id)
+      .where('leased_by', '=', d.holder)
+      .execute();
+    await tx.insertInto('webhook_attempts').values({ delivery_id: d.id, status_code: outcome.statusCode, error: outcome.error, duration_ms: outcome.durationMs, created_at: outcome.now }).execute();
+  });
+}

@@ -1,0 +1,80 @@
+import { orderNode, orderStatus, paymentType } from '@portal/domain/enums';
+import { fenToYuan } from '@portal/domain/money';
+import type { WebhookEventType } from '@portal/domain/integrations';
+import type { Tx } from '../../db/database';
+import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
+import { insertDeliveries, liveEndpointsOf, orderForEvent } from './integrations.repository';
+import { newMessageId } from './webhook-signing';
+
+// The webhook outbox (decision 170): a domain event becomes one delivery row per endpoint of the
+// vendor subscribed to its type, written with the transaction's own `tx`, so it commits or rolls back
+// with the change. Cost for a vendor without webhooks: one indexed lookup per transaction (the answer
+// is kept for the transaction), nothing else.
+
+type Endpoint = { id: number; events: string };
+const endpointsByTx = new WeakMap<object, Map<number, Endpoint[]>>();
+
+async function endpointsOf(tx: Tx, vendorId: number): Promise<Endpoint[]> {
+  let byVendor = endpointsByTx.get(tx);
+  if (!byVendor) endpointsByTx.set(tx, (byVendor = new Map()));
+  let list = byVendor.get(vendorId);
+  if (!list) byVendor.set(vendorId, (list = await liveEndpointsOf(tx, vendorId)));
+  return list;
+}
+
+/** The webhook event a domain event becomes (null: nothing to tell, e.g. a log line at the same node). */
+async function webhookEventOf(tx: Tx, e: DomainEvent): Promise<{ type: WebhookEventType; data: Record<string, unknown> } | null> {
+  switch (e.type) {
+    case 'order.logged': {
+      const o = await orderForEvent(tx, e.orderId);
+      if (!o || (o.prev_node !== null && Number(o.prev_node) === e.node)) return null;
+      return {
+        type: 'order.node_changed',
+        data: {
+          orderId: e.orderId, orderNo: o.order_no, status: o.status, statusName: orderStatus.label(o.status),
+          node: e.node, nodeName: orderNode.label(e.node), previousNode: o.prev_node === null ? null : Number(o.prev_node), content: e.content, at: e.at,
+        },
+      };
+    }
+    case 'wallet.moved':
+      return {
+        type: 'wallet.moved',
+        data: { recordId: e.recordId, amount: fenToYuan(e.amountFen), balanceAfter: fenToYuan(e.balanceAfterFen), paymentType: e.paymentType, paymentTypeName: paymentType.label(e.paymentType), orderId: e.orderId, at: e.at },
+      };
+    case 'wallet.topup_decided':
+      return { type: 'wallet.topup_decided', data: { recordId: e.recordId, confirmed: e.confirmed, at: e.at } };
+    case 'after_sales.decided':
+      return { type: 'after_sales.decided', data: { caseId: e.caseId, orderId: e.orderId, approved: e.approved, at: e.at } };
+    default:
+      return null;
+  }
+}
+
+/** The JSON body every endpoint receives: {type, id, createdAt, data}. */
+export const eventBody = (type: string, id: string, createdAt: string, data: Record<string, unknown>) => JSON.stringify({ type, id, createdAt, data });
+
+export const RETRY_WINDOW_MS = 24 * 3600_000;
+
+async function onEvent(tx: Tx, e: DomainEvent) {
+  const endpoints = await endpointsOf(tx, e.vendorId);
+  if (!endpoints.length) return;
+  const wanted = (type: string) => endpoints.filter((ep) => ep.events.includes(`,${type},`));
+  // The cheap test first: an order log line needs a query to know whether it changed the node.
+  const candidate = e.type === 'order.logged' ? 'order.node_changed' : e.type;
+  if (!wanted(candidate).length) return;
+  const ev = await webhookEventOf(tx, e);
+  if (!ev) return;
+  const targets = wanted(ev.type);
+  const id = newMessageId();
+  const now = Date.now();
+  const createdAt = new Date(now).toISOString();
+  const payload = eventBody(ev.type, id, createdAt, ev.data);
+  await insertDeliveries(
+    tx,
+    targets.map((ep) => ({ vendor_id: e.vendorId, endpoint_id: ep.id, message_id: id, event_type: ev.type, payload, status: 'pending' as const, next_at: now, retry_until: now + RETRY_WINDOW_MS, created_at: createdAt })),
+  );
+}
+
+export function registerWebhookOutbox() {
+  onDomainEvent('webhooks.outbox', onEvent);
+}

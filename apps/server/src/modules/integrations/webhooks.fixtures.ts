@@ -1,0 +1,90 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { sign } from '@portal/domain/signature';
+
+// Test fixtures: a webhook receiver on 127.0.0.1 and a server-to-server caller signing with an API key.
+
+export interface Received {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  json: { type: string; id: string; createdAt: string; data: Record<string, any> };
+  at: number;
+}
+
+/** Standard Webhooks verification, written from the specification (as a receiver would, docs/integration.md). */
+export function verifyWebhook(secret: string, headers: IncomingHttpHeaders, body: string, nowMs = Date.now()): boolean {
+  const id = String(headers['webhook-id'] ?? '');
+  const ts = String(headers['webhook-timestamp'] ?? '');
+  const given = String(headers['webhook-signature'] ?? '');
+  if (!id || !/^\d+$/.test(ts) || Math.abs(nowMs / 1000 - Number(ts)) > 300) return false;
+  const expected = Buffer.from(createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(`${id}.${ts}.${body}`).digest('base64'));
+  return given.split(' ').some((s) => {
+    const [version, sig] = s.split(',');
+    const b = Buffer.from(sig ?? '');
+    return version === 'v1' && b.length === expected.length && timingSafeEqual(b, expected);
+  });
+}
+
+/**
+ * A receiver: records every request; `answer` decides each response (a status, or 'hang' to never
+ * answer). `secret` set later verifies each signature into `badSignatures`.
+ */
+export async function startReceiver(answer: (r: Received, seen: Received[]) => number | 'hang' = () => 200) {
+  const seen: Received[] = [];
+  const hanging: ServerResponse[] = [];
+  const state = { secret: '', badSignatures: 0 };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      const r: Received = {
+        id: String(req.headers['webhook-id'] ?? ''),
+        timestamp: String(req.headers['webhook-timestamp'] ?? ''),
+        signature: String(req.headers['webhook-signature'] ?? ''),
+        body,
+        json: JSON.parse(body),
+        at: Date.now(),
+      };
+      if (state.secret && !verifyWebhook(state.secret, req.headers, body)) state.badSignatures++;
+      seen.push(r);
+      const a = answer(r, seen);
+      if (a === 'hang') return void hanging.push(res);
+      res.statusCode = a;
+      res.end(a >= 200 && a < 300 ? 'ok' : 'no');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    seen,
+    state,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** The headers of a call signed with an API key: the browser's formula with the key's secret and id. */
+export function keyHeaders(keyId: string, secret: string, method: string, path: string, rawQuery: string, body: string, timestamp = Date.now()) {
+  const headers: Record<string, string> = {
+    apikey: keyId,
+    timestamp: String(timestamp),
+    signature: sign(secret, { method, path, rawQuery, timestamp, token: keyId, body }),
+  };
+  if (body) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000, what = 'condition') {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

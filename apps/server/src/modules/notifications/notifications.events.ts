@@ -1,0 +1,77 @@
+import { NODE_NOTIFICATION, SLA_BREACH_RELEVANCE, type NotificationType } from '@portal/domain/notifications';
+import { afterSaleType } from '@portal/domain/enums';
+import { fenToYuanText } from '@portal/domain/money';
+import type { Tx } from '../../db/database';
+import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
+import { insertNotification } from './notifications.repository';
+
+// Which events raise a notification (issue 19, decision 173), written with the same `tx` as the
+// change. An event that raises none returns before any query: a payment, a dispatch or a wallet
+// movement costs one Map lookup here.
+
+async function orderOf(tx: Tx, orderId: number) {
+  return tx.selectFrom('orders').select(['order_no', 'created_by']).where('id', '=', orderId).executeTakeFirst();
+}
+
+async function notifyOrder(tx: Tx, e: { vendorId: number; orderId: number; at: string }, type: NotificationType, content: string, order?: { order_no: string; created_by: number }) {
+  const o = order ?? (await orderOf(tx, e.orderId));
+  if (!o) return;
+  await insertNotification(tx, { vendor_id: e.vendorId, type, content, order_id: e.orderId, order_no: o.order_no, order_owner: o.created_by, created_at: e.at });
+}
+
+export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
+  switch (e.type) {
+    case 'order.moved': {
+      const type = NODE_NOTIFICATION[e.node];
+      if (!type) return;
+      await notifyOrder(tx, e, type, e.content, { order_no: e.orderNo, created_by: e.createdBy });
+      return;
+    }
+    case 'order.logged':
+      if (e.relevanceType !== SLA_BREACH_RELEVANCE) return;
+      await notifyOrder(tx, e, 'order_overdue', e.content);
+      return;
+    case 'after_sales.decided': {
+      if (e.orderId === null) return;
+      const c = await tx.selectFrom('after_sales').select(['type', 'check_reason', 'money_fen']).where('id', '=', e.caseId).executeTakeFirst();
+      const kind = afterSaleType.label(c?.type) || '售后';
+      const money = e.approved && c && Number(c.money_fen) > 0 ? `，金额¥${fenToYuanText(Number(c.money_fen))}` : '';
+      const content = e.approved ? `${kind}申请已通过${money}` : `${kind}申请被驳回${c?.check_reason ? `：${c.check_reason}` : ''}`;
+      await notifyOrder(tx, { vendorId: e.vendorId, orderId: e.orderId, at: e.at }, 'after_sales_decided', content);
+      return;
+    }
+    case 'wallet.topup_decided': {
+      const r = await tx.selectFrom('account_records').select(['amount_fen']).where('id', '=', e.recordId).executeTakeFirst();
+      const amount = r ? `¥${fenToYuanText(Math.abs(Number(r.amount_fen)))}` : '';
+      await insertNotification(tx, {
+        vendor_id: e.vendorId,
+        type: e.confirmed ? 'topup_confirmed' : 'topup_rejected',
+        content: e.confirmed ? `充值${amount}已确认到账` : `充值${amount}申请被驳回`,
+        order_id: null,
+        order_no: '',
+        order_owner: null,
+        created_at: e.at,
+      });
+      return;
+    }
+    case 'invoice.decided':
+      // Like a top-up's, an invoice's notification has no order: the wallet's readers see it.
+      await insertNotification(tx, {
+        vendor_id: e.vendorId,
+        type: 'invoice_decided',
+        content: e.issued ? `开票申请${e.invoiceNo}已开具，可在开票申请中下载发票` : `开票申请${e.invoiceNo}被驳回`,
+        order_id: null,
+        order_no: '',
+        order_owner: null,
+        created_at: e.at,
+      });
+      return;
+    default:
+      return;
+  }
+}
+
+/** Registered once per process (the name replaces an earlier registration). */
+export function listenForNotifications() {
+  onDomainEvent('notifications', onEvent);
+}

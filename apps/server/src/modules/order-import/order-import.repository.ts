@@ -1,0 +1,45 @@
+import type { DB } from '../../db/database';
+import type { ProductRecord } from '../../lib/product-row';
+
+/** Passed, live products of the vendor whose model name is one of `models` (the order form's own filter). */
+export async function productsByModel(db: DB, vendorId: number, models: string[]): Promise<Map<string, ProductRecord[]>> {
+  const out = new Map<string, ProductRecord[]>();
+  const unique = [...new Set(models)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('vendor_id', '=', vendorId)
+      .where('model_name', 'in', unique.slice(i, i + 500))
+      .where('check_status', '=', 1)
+      .where('deleted_at', 'is', null)
+      .execute();
+    for (const r of rows) out.set(r.model_name, [...(out.get(r.model_name) ?? []), r]);
+  }
+  return out;
+}
+
+/** Model names of the vendor's orderable products, for the template's drop-down. */
+export async function orderableModels(db: DB, vendorId: number, limit = 5000): Promise<string[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('model_name')
+    .distinct()
+    .where('vendor_id', '=', vendorId)
+    .where('check_status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('model_name')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.model_name);
+}
+
+/** Totals (fen) and statuses of orders just created, by id. */
+export async function orderTotals(db: DB, vendorId: number, ids: number[]): Promise<Map<number, { totalFen: number; status: number }>> {
+  const out = new Map<number, { totalFen: number; status: number }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db.selectFrom('orders').select(['id', 'total_fen', 'status']).where('vendor_id', '=', vendorId).where('id', 'in', ids.slice(i, i + 500)).execute();
+    for (const r of rows) out.set(r.id, { totalFen: Number(r.total_fen), status: r.status });
+  }
+  return out;
+}

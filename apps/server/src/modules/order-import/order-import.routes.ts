@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { download, envelope } from '@portal/domain/contract/envelope';
+import { importResult, importUpload } from '@portal/domain/contract/order-import';
+import { API } from '@portal/domain/api-paths';
+import { PERM } from '@portal/domain/permissions';
+import { IMPORT_LIMITS, IMPORT_MSG, IMPORT_TEMPLATE_NAME, orderImportQuery } from '@portal/domain/order-import';
+import { ok } from '../../lib/envelope';
+import { badRequest } from '../../lib/errors';
+import { documentedOnly } from '../../plugins/contract';
+import { XLSX_TYPE, contentDisposition, timestampedName } from '../../lib/xlsx-stream';
+import { vendorOf } from '../../plugins/auth';
+import { annotate, buildTemplate, loadWorkbook, readRows } from './import-workbook';
+import { orderableModels } from './order-import.repository';
+import { importOrders, type OrderImportPorts } from './order-import.service';
+
+/** The one file of a multipart upload (field `file`) as bytes; every refusal in Chinese. */
+async function uploadedBytes(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest(IMPORT_MSG.fileRequired);
+  let buf: Buffer | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type !== 'file') continue;
+      if (buf || part.fieldname !== 'file') {
+        part.file.resume();
+        throw badRequest(IMPORT_MSG.fileRequired);
+      }
+      buf = await part.toBuffer();
+    }
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(IMPORT_MSG.fileTooLarge);
+    if (typeof code === 'string' && code.startsWith('FST_')) throw badRequest(IMPORT_MSG.fileInvalid);
+    throw err;
+  }
+  if (!buf) throw badRequest(IMPORT_MSG.fileRequired);
+  return buf;
+}
+
+const sendFile = (reply: FastifyReply, name: string, buf: Buffer) =>
+  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(name)).header('cache-control', 'no-store').send(buf);
+
+/**
+ * Bulk order import (issue 18, decisions 165–167): the template, the import (dryRun=1: the preview,
+ * nothing written) and the upload written back with a 错误原因 column. The order form's create
+ * function comes in through `ports` from the composing layer (modules/index.ts).
+ */
+export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
+  return async function orderImport(fastify: FastifyInstance) {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const db = app.db;
+    await app.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+    });
+    const add = { config: { access: PERM.orderAdd } } as const;
+    // Orders of one import created at the same time: on PostgreSQL their round trips and commits
+    // overlap (pool of 10); SQLite writes one at a time anyway (decision 167).
+    const concurrency = app.config.isPostgres ? 8 : 1;
+
+    const file = { produces: [XLSX_TYPE], response: { 200: download } };
+    const upload = { consumes: ['multipart/form-data'], body: documentedOnly(importUpload) };
+
+    app.get(API.orderImportTemplate, { ...add, schema: file }, async (req, reply) => {
+      const models = await orderableModels(db, vendorOf(req).vendorId);
+      return sendFile(reply, IMPORT_TEMPLATE_NAME, await buildTemplate(models));
+    });
+
+    // One transaction per order; a repeat with the same Idempotency-Key replays the first answer.
+    const importSchema = { ...upload, querystring: orderImportQuery, response: { 200: envelope(importResult) } };
+    app.post(API.orderImport, { config: { access: PERM.orderAdd, idempotent: true }, schema: importSchema }, async (req) => {
+      const { dryRun } = req.query;
+      const wb = await loadWorkbook(await uploadedBytes(req));
+      const result = await importOrders(db, ports, vendorOf(req), readRows(wb), dryRun, {
+        onError: (err) => req.log.error({ err }, 'order import: an order was not created'),
+        concurrency,
+      });
+      return ok(result, dryRun ? IMPORT_MSG.previewOk : IMPORT_MSG.importOk(result.created));
+    });
+
+    // The same workbook with 错误原因 per row (validation only: nothing is written).
+    app.post(API.orderImportResult, { ...add, schema: { ...upload, ...file } }, async (req, reply) => {
+      const wb = await loadWorkbook(await uploadedBytes(req));
+      const result = await importOrders(db, ports, vendorOf(req), readRows(wb), true);
+      return sendFile(reply, timestampedName('导入结果'), await annotate(wb, result.errors));
+    });
+  };
+}

@@ -1,0 +1,294 @@
+import { DEFAULT_DOOR_CLOCK, ORDER_MSG, orderAddBody, unitPriceFen, type AddressResolution, type OrderAddInput } from '@portal/domain/orders';
+import { INPUT_MSG, containsControlChars } from '@portal/domain/validation';
+import { MSG } from '@portal/domain/messages';
+import { maintenanceType, parole, serviceType, urgentType } from '@portal/domain/enums';
+import {
+  IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MSG, ORDER_LEVEL_KEYS, URGENT_NONE,
+  type ImportColumnKey, type ImportError, type ImportOrderPreview, type ImportResult,
+} from '@portal/domain/order-import';
+import type { DB } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { regionTree, type RegionNode } from '../../lib/region-tree';
+import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
+import type { VendorPrincipal } from '../../plugins/context';
+import type { SheetRow } from './import-workbook';
+import { orderTotals, productsByModel } from './order-import.repository';
+import { fenToYuan } from '@portal/domain/money';
+
+/**
+ * What the import composes from the orders feature (decision 165): the composing layer
+ * (modules/index.ts) passes the order form's own create function and address recognition in, so an
+ * imported order is validated, priced and written exactly as one created on screen.
+ */
+export interface OrderImportPorts {
+  createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput): Promise<{ id: number; orderNo: string; status: number }>;
+  resolveAddressText(db: DB, text: string): Promise<RecognisedAddress[]>;
+}
+
+type RecognisedAddress = Pick<AddressResolution, 'xzq' | 'detail'>;
+
+const HEADER = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c.key, c.header])) as Record<ImportColumnKey, string>;
+const ORDER_OF_COLUMNS = new Map(IMPORT_COLUMNS.map((c, i) => [c.header, i]));
+
+/** Which sheet column a field of orderAddBody comes from (zod issue path → column). */
+const FIELD_COLUMN: Record<string, ImportColumnKey> = {
+  realName: 'realName', phone: 'phone', phoneExtension: 'phoneExtension',
+  provinceId: 'provinceName', provinceName: 'provinceName', cityId: 'cityName', cityName: 'cityName', districtId: 'districtName', districtName: 'districtName',
+  detailAddress: 'detailAddress', doorTime: 'doorTime', remarks: 'remarks', orderSource: 'orderSource', orderSourceNum: 'orderSourceNum',
+  parole: 'parole', serviceType: 'serviceType', urgentFlag: 'urgent', urgentType: 'urgent', urgentPrice: 'urgentPrice',
+  productId: 'model', number: 'number', maintenanceType: 'maintenanceType',
+};
+const REGION_COLUMNS: ReadonlySet<ImportColumnKey> = new Set(['provinceName', 'cityName', 'districtName']);
+
+const short = (name: string) => name.replace(/(省|市|自治区|特别行政区|壮族|回族|维吾尔|自治州|地区|盟|区|县|旗)$/g, '');
+const sameName = (a: string, b: string) => !!a && !!b && (a === b || short(a) === short(b));
+const pick = (nodes: RegionNode[] | undefined, name: string) => {
+  const list = nodes ?? [];
+  return list.find((n) => n.label === name) ?? list.find((n) => sameName(n.label, name)) ?? (name === '' && list.length === 1 ? list[0] : undefined);
+};
+
+
+const codeOf = (table: { options: Array<{ value: number; label: string }> }, text: string) => table.options.find((o) => o.label === text)?.value;
+
+/** '2026/12/20 15:30' → '2026-12-20 15:30'; a date alone gets the form's default clock. */
+function doorTimeText(v: string): string {
+  const t = v.trim().replace(/\//g, '-').replace(/\s+/g, ' ');
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+  if (!m) return t;
+  const p2 = (s: string) => s.padStart(2, '0');
+  const day = `${m[1]}-${p2(m[2]!)}-${p2(m[3]!)}`;
+  return m[4] ? `${day} ${p2(m[4])}:${m[5]}:${m[6] ?? '00'}` : `${day} ${DEFAULT_DOOR_CLOCK}`;
+}
+
+interface CheckedRow {
+  row: number;
+  cells: Record<ImportColumnKey, string>;
+  /** The row as the form's payload (one product line). */
+  payload: Record<string, unknown>;
+  /** Column → first message. */
+  errors: Map<ImportColumnKey | '', string>;
+  product: ProductRecord | null;
+}
+
+/**
+ * Validate and (unless `dryRun`) create. Every row is checked with the form's schema (orderAddBody,
+ * one product line); rows of the same customer and address make one order whose rows must agree on
+ * the order's own columns; an order with any wrong row is not created; every valid order is created
+ * by the order form's createOrder, one transaction each.
+ */
+export async function importOrders(
+  db: DB,
+  ports: OrderImportPorts,
+  p: VendorPrincipal,
+  rows: SheetRow[],
+  dryRun: boolean,
+  opts: { onError?: (err: unknown) => void; concurrency?: number } = {},
+): Promise<ImportResult> {
+  const onError = opts.onError ?? (() => undefined);
+  const products = await productsByModel(db, p.vendorId, rows.map((r) => r.cells.model).filter(Boolean));
+  const tree = await regionTree(db);
+  const addressCache = new Map<string, Promise<RecognisedAddress[]>>();
+  const checked: CheckedRow[] = [];
+  for (const r of rows) checked.push(await checkRow(db, ports, r, products, tree, addressCache));
+
+  // Rows of one customer and address (as typed) form one order.
+  const groups = new Map<string, CheckedRow[]>();
+  for (const c of checked) {
+    const k = [c.cells.realName, c.cells.phone, c.cells.phoneExtension, c.cells.provinceName, c.cells.cityName, c.cells.districtName, c.cells.detailAddress].join('\u0001');
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  }
+  const errors: ImportError[] = [];
+  const orders: ImportOrderPreview[] = [];
+  const orderIds: number[] = [];
+  let failed = 0;
+  const fail = (group: CheckedRow[]) => {
+    failed += group.length;
+    const bad = group.filter((c) => c.errors.size).map((c) => c.row);
+    for (const c of group) {
+      if (!c.errors.size) c.errors.set('', IMPORT_MSG.groupFailed(bad));
+      for (const [col, message] of c.errors) errors.push({ row: c.row, column: col ? HEADER[col] : '', message });
+    }
+  };
+
+  const ready: Array<{ group: CheckedRow[]; input: OrderAddInput; preview: ImportOrderPreview }> = [];
+  for (const group of groups.values()) {
+    const [first] = group as [CheckedRow, ...CheckedRow[]];
+    // A later row may leave an order column empty (it is the first row's); a different value is an error.
+    for (const c of group.slice(1)) {
+      for (const key of ORDER_LEVEL_KEYS) {
+        if (c.cells[key] && c.cells[key] !== first.cells[key] && !c.errors.has(key)) c.errors.set(key, IMPORT_MSG.orderMismatch(first.row));
+      }
+    }
+    group.slice(IMPORT_LIMITS.maxLinesPerOrder).forEach((c) => c.errors.has('model') || c.errors.set('model', IMPORT_MSG.tooManyLines));
+    if (group.some((c) => c.errors.size)) {
+      fail(group);
+      continue;
+    }
+    const lines = group.map((c) => (c.payload.productList as unknown[])[0]);
+    const parsed = orderAddBody.safeParse({ ...first.payload, productList: lines });
+    if (!parsed.success) {
+      first.errors.set('', parsed.error.issues[0]?.message ?? IMPORT_MSG.createFailed);
+      fail(group);
+      continue;
+    }
+    const preview: ImportOrderPreview = {
+      rows: group.map((c) => c.row),
+      orderId: null,
+      orderNo: '',
+      realName: parsed.data.realName,
+      phone: parsed.data.phone,
+      address: `${parsed.data.provinceName}${parsed.data.cityName === parsed.data.provinceName ? '' : parsed.data.cityName}${parsed.data.districtName}${parsed.data.detailAddress}`,
+      parole: parole.label(parsed.data.parole),
+      serviceType: serviceType.label(parsed.data.serviceType),
+      lines: group.map((c, i) => ({ model: c.product!.model_name, number: parsed.data.productList[i]!.number })),
+      totalPrice: null,
+      status: null,
+    };
+    ready.push({ group, input: parsed.data, preview });
+  }
+
+  // Valid orders: one createOrder (one transaction) each, a few at a time so the database's round
+  // trips and commits overlap (PostgreSQL); the answer keeps the file's order.
+  if (!dryRun) {
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < ready.length; i = next++) {
+        const r = ready[i]!;
+        try {
+          const made = await ports.createOrder(db, p, r.input);
+          r.preview.orderId = made.id;
+          r.preview.orderNo = made.orderNo;
+        } catch (e) {
+          // A refusal (AppError) is the row's message; anything else is logged and that order alone
+          // fails: orders already created stay in the answer, so a retry never makes them twice.
+          if (!(e instanceof AppError)) onError(e);
+          r.group[0]!.errors.set('', e instanceof AppError ? e.message : IMPORT_MSG.createFailed);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, ready.length)) }, worker));
+  }
+  for (const r of ready) {
+    if (!dryRun && r.preview.orderId === null) {
+      fail(r.group);
+      continue;
+    }
+    if (r.preview.orderId !== null) orderIds.push(r.preview.orderId);
+    orders.push(r.preview);
+  }
+  if (orderIds.length) {
+    const totals = await orderTotals(db, p.vendorId, orderIds);
+    for (const o of orders) {
+      const t = totals.get(o.orderId!);
+      if (t) Object.assign(o, { totalPrice: fenToYuan(t.totalFen), status: t.status });
+    }
+  }
+  errors.sort((a, b) => a.row - b.row || (ORDER_OF_COLUMNS.get(a.column) ?? -1) - (ORDER_OF_COLUMNS.get(b.column) ?? -1));
+  return { total: rows.length, created: orders.length, failed, orderIds, errors, orders, dryRun };
+}
+
+async function checkRow(
+  db: DB,
+  ports: OrderImportPorts,
+  r: SheetRow,
+  products: Map<string, ProductRecord[]>,
+  tree: RegionNode[],
+  addressCache: Map<string, Promise<RecognisedAddress[]>>,
+): Promise<CheckedRow> {
+  const cells = r.cells;
+  const errors = new Map<ImportColumnKey | '', string>();
+  const set = (key: ImportColumnKey, message: string) => errors.has(key) || errors.set(key, message);
+  for (const c of IMPORT_COLUMNS) if (containsControlChars(cells[c.key])) set(c.key, INPUT_MSG.illegalText);
+
+  // Fixed values: the drop-down's labels.
+  const option = (key: ImportColumnKey, table: { options: Array<{ value: number; label: string }> }) => {
+    const text = cells[key];
+    if (!text) return undefined;
+    const code = codeOf(table, text);
+    if (code === undefined) set(key, IMPORT_MSG.optionInvalid(table.options.map((o) => o.label)));
+    return code;
+  };
+  const paroleCode = option('parole', parole);
+  const serviceCode = option('serviceType', serviceType);
+  const maintenanceCode = option('maintenanceType', maintenanceType);
+  let urgentCode: number | undefined;
+  if (cells.urgent && cells.urgent !== URGENT_NONE) {
+    urgentCode = codeOf(urgentType, cells.urgent);
+    if (urgentCode === undefined) set('urgent', IMPORT_MSG.optionInvalid([URGENT_NONE, ...urgentType.options.map((o) => o.label)]));
+  }
+
+  // Region: names → codes, or recognised from the free-text address when the three are empty.
+  let region = { provinceId: '', provinceName: '', cityId: '', cityName: '', districtId: '', districtName: '' };
+  let detailAddress = cells.detailAddress;
+  if (cells.provinceName || cells.cityName || cells.districtName) {
+    const prov = pick(tree, cells.provinceName);
+    const city = prov && pick(prov.children, cells.cityName);
+    const dist = city && pick(city.children, cells.districtName);
+    if (!prov) set('provinceName', IMPORT_MSG.regionNotFound);
+    else if (!city) set('cityName', IMPORT_MSG.regionNotFound);
+    else if (!dist) set('districtName', IMPORT_MSG.regionNotFound);
+    else region = { provinceId: prov.value, provinceName: prov.label, cityId: city.value, cityName: city.label, districtId: dist.value, districtName: dist.label };
+  } else if (detailAddress && !errors.has('detailAddress')) {
+    let found = addressCache.get(detailAddress);
+    if (!found) addressCache.set(detailAddress, (found = ports.resolveAddressText(db, detailAddress.slice(0, 400))));
+    const x = (await found)[0];
+    if (!x?.xzq) set('detailAddress', IMPORT_MSG.addressNotRecognised);
+    else {
+      region = { provinceId: x.xzq.provinceCode, provinceName: x.xzq.province, cityId: x.xzq.pCode, cityName: x.xzq.city, districtId: x.xzq.code, districtName: x.xzq.district };
+      detailAddress = x.detail.trim() || detailAddress;
+    }
+  }
+
+  // Product by model name, as in 产品管理 (passed and not deleted).
+  let product: ProductRecord | null = null;
+  if (!cells.model) set('model', `请填写${HEADER.model}`);
+  else {
+    const found = products.get(cells.model) ?? [];
+    if (found.length > 1) set('model', IMPORT_MSG.productAmbiguous);
+    else if (!found.length) set('model', IMPORT_MSG.productNotFound);
+    else product = found[0]!;
+  }
+
+  const payload: Record<string, unknown> = {
+    parole: paroleCode,
+    serviceType: serviceCode,
+    realName: cells.realName,
+    phone: cells.phone,
+    phoneExtension: cells.phoneExtension,
+    ...region,
+    detailAddress,
+    doorTime: cells.doorTime ? doorTimeText(cells.doorTime) : null,
+    remarks: cells.remarks,
+    orderSource: cells.orderSource,
+    orderSourceNum: cells.orderSourceNum,
+    urgentFlag: urgentCode !== undefined ? '1' : '0',
+    urgentType: urgentCode ?? null,
+    urgentPrice: cells.urgentPrice || null,
+    productList: [{ productId: product?.id ?? null, number: cells.number || 1, maintenanceType: maintenanceCode ?? (serviceCode === 2 ? 1 : null) }],
+  };
+
+  // The form's own rules and messages; a column that already has its message keeps it.
+  const parsed = orderAddBody.safeParse(payload);
+  if (!parsed.success) {
+    const regionWrong = [...REGION_COLUMNS].some((k) => errors.has(k)) || errors.has('detailAddress');
+    for (const issue of parsed.error.issues) {
+      const field = [...issue.path].reverse().find((s) => typeof s === 'string' && FIELD_COLUMN[s]) as string | undefined;
+      const key = field ? FIELD_COLUMN[field]! : null;
+      if (key === null) {
+        if (!errors.size) errors.set('', issue.message);
+        continue;
+      }
+      if (REGION_COLUMNS.has(key) && regionWrong) continue;
+      if (key === 'model' && errors.has('model')) continue;
+      set(key, issue.message);
+    }
+  } else if (product && !errors.size) {
+    // The form's availability rule: the product must offer the service for the warranty type.
+    const l = parsed.data.productList[0]!;
+    if (unitPriceFen(catalogPricesOf(product), parsed.data.parole, parsed.data.serviceType, l.maintenanceType) === null) {
+      set(parsed.data.serviceType === 2 ? 'maintenanceType' : 'serviceType', ORDER_MSG.serviceUnavailable);
+    }
+  }
+  if (!region.provinceId && !errors.has('detailAddress') && ![...REGION_COLUMNS].some((k) => errors.has(k)) && cells.detailAddress) set('provinceName', MSG.regionRequired);
+  return { row: r.row, cells, payload, errors, product };
+}

@@ -1,0 +1,107 @@
+import { App, Button, Card, Table, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MSG } from '@portal/domain/messages';
+import { INVOICE_MSG, INVOICE_STATUS, invoiceStatus, invoiceType, type InvoiceRow } from '@portal/domain/statements';
+import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+import { formatYuan } from '../../../lib/yuan';
+import { invoiceListQuery } from '../../../features/statements/api/statements';
+import { InvoiceApplyDialog } from '../../../features/statements/components/invoice-apply-dialog';
+import '../../../features/statements/components/statements.css';
+
+const STATUS_COLOR: Record<number, string> = { [INVOICE_STATUS.requested]: 'blue', [INVOICE_STATUS.issued]: 'green', [INVOICE_STATUS.rejected]: 'red' };
+const URL_FIELDS: UrlFields<{ tab?: string }> = { tab: 'string' };
+const TABS = [{ key: 'all', label: '全部' }, ...invoiceStatus.options.map((o) => ({ key: String(o.value), label: o.label }))];
+
+/** 开票申请 (issue 20): the vendor's invoice requests, a new request, and the issued PDF. */
+export default function InvoiceScreen() {
+  // Tab and page in the URL (decision 161).
+  const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
+  const tab = filters.tab ?? 'all';
+  const [applying, setApplying] = useState(false);
+  const { message } = App.useApp();
+  const list = useQuery(invoiceListQuery({ status: tab === 'all' ? undefined : Number(tab), pageNum: paging.pageNum, pageSize: paging.pageSize }));
+
+  const columns: TableColumnsType<InvoiceRow> = [
+    {
+      title: '申请编号 / 时间',
+      key: 'no',
+      width: 200,
+      render: (_, r) => (
+        <span>
+          {r.invoiceNo}
+          <br />
+          <span className="wallet-muted">{r.createdAt}</span>
+        </span>
+      ),
+    },
+    { title: '发票抬头', dataIndex: 'title', ellipsis: true },
+    { title: '类型', dataIndex: 'invoiceType', width: 90, render: (v: number) => invoiceType.label(v) },
+    { title: '金额（元）', dataIndex: 'amount', width: 110, align: 'right', render: (v: number) => formatYuan(v) },
+    { title: '开票内容', key: 'what', width: 130, render: (_, r) => [...r.months.map((m) => `${m} 月`), ...r.orderNos].join('、') },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (v: number, r) =>
+        v === INVOICE_STATUS.rejected ? (
+          <Tooltip title={`驳回原因：${r.rejectReason}`}>
+            <Tag color={STATUS_COLOR[v]}>{invoiceStatus.label(v)}</Tag>
+          </Tooltip>
+        ) : (
+          <Tag color={STATUS_COLOR[v]}>{invoiceStatus.label(v)}</Tag>
+        ),
+    },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 90,
+      render: (_, r) =>
+        r.pdfUrl ? (
+          <a href={r.pdfUrl} target="_blank" rel="noreferrer" aria-label={`下载发票 ${r.invoiceNo}`}>
+            下载发票
+          </a>
+        ) : r.status === INVOICE_STATUS.rejected ? (
+          <span className="wallet-muted">{r.rejectReason}</span>
+        ) : (
+          <span className="wallet-muted">—</span>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title="开票申请"
+      variant="borderless"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)}>
+          申请开票
+        </Button>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        items={TABS}
+        onChange={(k) => setFilters({ tab: k === 'all' ? undefined : k })}
+      />
+      <Table<InvoiceRow>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: MSG.emptyList }}
+        pagination={paging.pagination(list.data?.total ?? 0)}
+      />
+      <InvoiceApplyDialog
+        open={applying}
+        onClose={(done) => {
+          setApplying(false);
+          if (done) message.success(INVOICE_MSG.applyOk);
+        }}
+      />
+    </Card>
+  );
+}

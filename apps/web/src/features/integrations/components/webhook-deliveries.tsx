@@ -1,0 +1,84 @@
+import { App, Button, Drawer, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { INTEGRATION_MSG, webhookDeliveryLabel, webhookEventLabel, type WebhookDeliveryRow, type WebhookRow } from '@portal/domain/integrations';
+import { MSG } from '@portal/domain/messages';
+import { useRedeliverWebhook } from '../api/redeliver-webhook';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { usePaging } from '../../../lib/paging';
+
+const STATUS_COLOR: Record<string, string> = { pending: 'processing', delivered: 'success', failed: 'error' };
+
+const pretty = (payload: string) => {
+  try {
+    return JSON.stringify(JSON.parse(payload), null, 2);
+  } catch {
+    return payload;
+  }
+};
+
+/** 发送记录 of one endpoint: each event's deliveries with status codes, attempts, payload; redeliver. */
+export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookRow | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const paging = usePaging(10);
+  const list = useWebhookDeliveries(endpoint?.id ?? null, paging.pageNum, paging.pageSize);
+  const redeliver = useRedeliverWebhook();
+
+  const columns: TableColumnsType<WebhookDeliveryRow> = [
+    { title: '时间', dataIndex: 'createdAt', width: 165 },
+    { title: '事件', dataIndex: 'eventType', width: 110, render: (v: string) => webhookEventLabel(v) },
+    { title: '事件ID', dataIndex: 'messageId', render: (v: string) => <Typography.Text className="int-mono" copyable={{ text: v }}>{v}</Typography.Text> },
+    { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => <Tag color={STATUS_COLOR[v]}>{webhookDeliveryLabel(v)}</Tag> },
+    { title: '状态码', dataIndex: 'lastStatus', width: 75, render: (v: number | null) => v ?? '—' },
+    { title: '尝试', dataIndex: 'attempts', width: 60 },
+    {
+      title: '操作',
+      key: 'op',
+      width: 90,
+      render: (_, row) =>
+        row.status === 'pending' ? (
+          <Typography.Text type="secondary">{row.nextAt ? '等待重试' : '发送中'}</Typography.Text>
+        ) : (
+          <Button
+            type="link"
+            size="small"
+            onClick={async () => {
+              try {
+                await redeliver.mutateAsync(row.id);
+                message.success(INTEGRATION_MSG.redeliverQueued);
+              } catch {
+                // shown by the request layer
+              }
+            }}
+          >
+            重新发送
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Drawer title={`发送记录 · ${endpoint?.url ?? ''}`} open={endpoint !== null} onClose={onClose} size="large" width={900} destroyOnHidden>
+      <Table
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isLoading}
+        locale={{ emptyText: MSG.emptyList }}
+        pagination={paging.pagination(list.data?.total ?? 0)}
+        expandable={{
+          expandedRowRender: (row) => (
+            <div>
+              {row.attemptLog.map((a, i) => (
+                <div key={i} className="int-mono">
+                  第{i + 1}次 {a.at} · {a.statusCode ?? '无响应'} · {a.durationMs} ms{a.error ? ` · ${a.error}` : ''}
+                </div>
+              ))}
+              {row.status === 'pending' && row.nextAt ? <div className="int-mono">下次尝试：{row.nextAt}</div> : null}
+              <pre className="int-payload">{pretty(row.payload)}</pre>
+            </div>
+          ),
+        }}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,68 @@
+import { API } from '@portal/domain/api-paths';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { getStreamTicket, notificationKeys } from './notifications';
+
+/** Seconds between refreshes while the live stream is down (the fallback). */
+const POLL_MS = 10_000;
+
+/**
+ * Live notifications (decision 175): a single-use ticket asked for with the normal signed call, then
+ * an EventSource on /stream?ticket=… (the session token never goes in a URL). Each event refreshes
+ * the notification queries. When the stream fails (server restarted, ticket refused, proxy cut it)
+ * it is closed and opened again with a new ticket after a growing pause; meanwhile the queries are
+ * polled. Answers whether the stream is open.
+ */
+export function useLiveNotifications(enabled: boolean): boolean {
+  const qc = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let es: EventSource | null = null;
+    let stopped = false;
+    let failures = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => void qc.invalidateQueries({ queryKey: notificationKeys.all });
+    const again = () => {
+      setLive(false);
+      if (stopped) return;
+      failures++;
+      retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** Math.min(failures, 5)));
+    };
+    async function connect() {
+      if (stopped) return;
+      try {
+        const { ticket } = await getStreamTicket();
+        if (stopped) return;
+        const source = new EventSource(`${API.notificationsStream}?ticket=${encodeURIComponent(ticket)}`);
+        es = source;
+        source.addEventListener('ready', () => {
+          failures = 0;
+          setLive(true);
+          refresh();
+        });
+        source.addEventListener('notification', refresh);
+        source.onerror = () => {
+          // The ticket is single-use: the browser's own reconnect would be refused, so start over.
+          source.close();
+          if (es === source) es = null;
+          again();
+        };
+      } catch {
+        again();
+      }
+    }
+    void connect();
+    const poll = setInterval(() => {
+      if (!es || es.readyState !== EventSource.OPEN) refresh();
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      es?.close();
+      clearTimeout(retry);
+      clearInterval(poll);
+      setLive(false);
+    };
+  }, [enabled, qc]);
+  return live;
+}

@@ -1,0 +1,248 @@
+import { Alert, App, Button, Modal, Progress, Space, Steps, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { IMPORT_LIMITS, type ImportError, type ImportOrderPreview, type ImportResult } from '@portal/domain/order-import';
+import { ORDER_STATUS, orderStatus } from '@portal/domain/enums';
+import { MSG } from '@portal/domain/messages';
+import { isApiError } from '../../../../lib/request';
+import { orderKeys } from '../../../../lib/order-keys';
+import { downloadImportErrors, downloadImportTemplate, importOrders, newIdempotencyKey } from '../../api/import-orders';
+import { payOrder } from '../../api/pay-order';
+
+type PayState = { state: 'paying' | 'paid' | 'failed'; message?: string };
+
+const errorColumns = [
+  { title: '行号', dataIndex: 'row', width: 70 },
+  { title: '列', dataIndex: 'column', width: 120, render: (v: string) => v || '整行' },
+  { title: '错误原因', dataIndex: 'message' },
+];
+
+const yuan = (v: number) => `¥${v.toFixed(2)}`;
+
+/** 批量导入 (issue 18): template, upload with progress, preview of what is created and what is wrong, import, batch pay. */
+export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; onClose: () => void; canPay: boolean }) {
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [key, setKey] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [pay, setPay] = useState<Record<number, PayState>>({});
+
+  const reset = () => {
+    setFile(null);
+    setPreview(null);
+    setResult(null);
+    setFailure('');
+    setProgress(null);
+    setPay({});
+  };
+  const close = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const run = async (f: File, dryRun: boolean, idempotencyKey: string) => {
+    setBusy(true);
+    setFailure('');
+    setProgress(0);
+    try {
+      return await importOrders(f, { dryRun, idempotencyKey, onProgress: setProgress });
+    } catch (e) {
+      setFailure(isApiError(e) ? e.message : MSG.uploadFailed);
+      return null;
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const choose = async (f: File) => {
+    reset();
+    setFile(f);
+    const k = newIdempotencyKey();
+    setKey(k);
+    if (f.size > IMPORT_LIMITS.maxBytes) return setFailure(`文件不能超过${IMPORT_LIMITS.maxBytes / 1024 / 1024}MB`);
+    setPreview(await run(f, true, k));
+  };
+
+  const doImport = async () => {
+    if (!file) return;
+    const r = await run(file, false, key);
+    if (!r) return;
+    setResult(r);
+    message.success(`成功导入${r.created}个订单`);
+    await qc.invalidateQueries({ queryKey: orderKeys.all });
+  };
+
+  const unpaid = (result?.orders ?? []).filter((o) => o.status === ORDER_STATUS.unpaid && pay[o.orderId!]?.state !== 'paid');
+  const unpaidTotal = unpaid.reduce((a, o) => a + (o.totalPrice ?? 0), 0);
+  const batchPay = () =>
+    modal.confirm({
+      title: '批量支付',
+      content: `将从账户余额支付 ${unpaid.length} 个待付款订单，合计 ${yuan(unpaidTotal)}，每个订单单独扣款。`,
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: async () => {
+        setBusy(true);
+        for (const o of unpaid) {
+          const id = o.orderId!;
+          setPay((s) => ({ ...s, [id]: { state: 'paying' } }));
+          try {
+            await payOrder(id);
+            setPay((s) => ({ ...s, [id]: { state: 'paid' } }));
+          } catch (e) {
+            setPay((s) => ({ ...s, [id]: { state: 'failed', message: isApiError(e) ? e.message : MSG.otherError } }));
+          }
+        }
+        setBusy(false);
+        await qc.invalidateQueries({ queryKey: orderKeys.all });
+      },
+    });
+
+  const step = result ? 2 : preview ? 1 : 0;
+  const orderColumns = [
+    { title: '行号', dataIndex: 'rows', width: 80, render: (rows: number[]) => rows.join('、') },
+    ...(result ? [{ title: '订单号', dataIndex: 'orderNo', width: 180 }] : []),
+    { title: '客户', dataIndex: 'realName', width: 90 },
+    { title: '手机号', dataIndex: 'phone', width: 120 },
+    { title: '地址', dataIndex: 'address', width: 230, ellipsis: { showTitle: true } },
+    { title: '服务', key: 'service', width: 110, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
+    { title: '产品', dataIndex: 'lines', render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
+    ...(result
+      ? [
+          { title: '金额', dataIndex: 'totalPrice', width: 90, render: (v: number | null) => (v == null ? '' : yuan(v)) },
+          {
+            title: '状态',
+            key: 'status',
+            width: 110,
+            render: (_: unknown, o: ImportOrderPreview) => {
+              const p = pay[o.orderId!];
+              if (p?.state === 'paid') return <Tag color="green">已支付</Tag>;
+              if (p?.state === 'paying') return <Tag color="blue">支付中</Tag>;
+              if (p?.state === 'failed') return <Tag color="red" title={p.message}>{p.message}</Tag>;
+              return <Tag color={o.status === ORDER_STATUS.unpaid ? 'orange' : 'default'}>{orderStatus.label(o.status)}</Tag>;
+            },
+          },
+        ]
+      : []),
+  ];
+  const shown = result ?? preview;
+
+  return (
+    <Modal
+      title="批量导入订单"
+      open={open}
+      onCancel={close}
+      width={1080}
+      footer={null}
+      maskClosable={false}
+      destroyOnHidden
+      className="order-import-dialog"
+    >
+      <Steps size="small" current={step} items={[{ title: '选择文件' }, { title: '预览校验' }, { title: '导入完成' }]} style={{ marginBottom: 16 }} />
+      {step === 0 && (
+        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+          <Alert
+            type="info"
+            showIcon
+            message={`下载导入模板，每行填写一个产品，同一客户和地址的多行合并为一个订单；每次最多${IMPORT_LIMITS.maxRows}行。`}
+            action={<Button onClick={() => void downloadImportTemplate()} data-action="download-template">下载导入模板</Button>}
+          />
+          <Upload.Dragger
+            accept=".xlsx"
+            multiple={false}
+            showUploadList={false}
+            disabled={busy}
+            beforeUpload={(f) => {
+              void choose(f);
+              return false;
+            }}
+            data-testid="import-upload"
+          >
+            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+            <p className="ant-upload-text">点击或拖拽 Excel 文件（.xlsx）到此处上传</p>
+            <p className="ant-upload-hint">{file ? file.name : `文件不超过${IMPORT_LIMITS.maxBytes / 1024 / 1024}MB，上传后先预览校验，确认后再导入`}</p>
+          </Upload.Dragger>
+        </Space>
+      )}
+      {progress !== null && <Progress percent={progress} status="active" data-testid="import-progress" format={(p) => (p === 100 ? '校验中…' : `${p}%`)} />}
+      {failure && <Alert type="error" showIcon message={failure} style={{ margin: '12px 0' }} data-testid="import-failure" />}
+      {shown && (
+        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+          <Alert
+            type={shown.failed ? 'warning' : 'success'}
+            showIcon
+            data-testid="import-summary"
+            message={
+              result
+                ? `成功导入 ${result.created} 个订单${result.failed ? `，${result.failed} 行未导入` : ''}`
+                : `共 ${shown.total} 行：可创建 ${shown.created} 个订单${shown.failed ? `，${shown.failed} 行有误（有误的行不会导入，修改后可重新上传）` : '，没有错误'}`
+            }
+          />
+          <Tabs
+            defaultActiveKey={shown.errors.length ? 'errors' : 'orders'}
+            items={[
+              {
+                key: 'errors',
+                label: `有误的行（${shown.errors.length}）`,
+                children: (
+                  <Table<ImportError>
+                    size="small"
+                    rowKey={(e) => `${e.row}-${e.column}`}
+                    columns={errorColumns}
+                    dataSource={shown.errors}
+                    pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                    data-testid="import-errors"
+                  />
+                ),
+              },
+              {
+                key: 'orders',
+                label: `${result ? '已创建' : '将创建'}的订单（${shown.orders.length}）`,
+                children: (
+                  <Table<ImportOrderPreview>
+                    size="small"
+                    rowKey={(o) => o.rows.join('-')}
+                    columns={orderColumns}
+                    dataSource={shown.orders}
+                    pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                    scroll={{ x: 1000 }}
+                    data-testid="import-orders"
+                  />
+                ),
+              },
+            ]}
+          />
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
+            <Space>
+              {shown.errors.length > 0 && file && (
+                <Button onClick={() => void downloadImportErrors(file)} data-action="download-errors">下载错误明细</Button>
+              )}
+              {!result && <Button onClick={reset} disabled={busy}>重新选择文件</Button>}
+            </Space>
+            <Space>
+              {!result && (
+                <Button type="primary" disabled={!preview?.created} loading={busy} onClick={() => void doImport()} data-action="confirm-import">
+                  确认导入 {preview?.created ?? 0} 个订单
+                </Button>
+              )}
+              {result && canPay && (
+                <Button type="primary" disabled={!unpaid.length} loading={busy} onClick={batchPay} data-action="batch-pay">
+                  {unpaid.length ? `批量支付（${unpaid.length} 个订单，${yuan(unpaidTotal)}）` : '没有待付款订单'}
+                </Button>
+              )}
+              {result && <Button onClick={close} disabled={busy}>完成</Button>}
+            </Space>
+          </div>
+          {result && !canPay && <Typography.Text type="secondary">导入的保内订单为待付款状态，请在订单列表中支付。</Typography.Text>}
+        </Space>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+// npm run bench:compare — bench/orders.ts on SQLite and then on PostgreSQL, one table of both.
+// Each engine's run is a separate process with its own server; its cases (the bare route of the same
+// run first) come back as JSON (BENCH_JSON). Env as for bench/orders.ts (BENCH_ORDERS, BENCH_SECONDS,
+// BENCH_CONNECTIONS, BENCH_PHASES, WORKERS — default 2 here); BENCH_PG_URL is the PostgreSQL server
+// (default postgres://postgres@127.0.0.1:5432/postgres; the bench database bench_orders_<n> sits beside it).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; errors: number }
+interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; failures: number; invariants: string } }
+
+const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ordersTs = fileURLToPath(new URL('./orders.ts', import.meta.url));
+const engines = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+// Each engine's last result is kept; BENCH_REUSE=sqlite (or postgres) prints that one instead of running
+// it again, e.g. when the two cannot both run in one quiet window.
+const saved = join(tmpdir(), 'bench-compare');
+mkdirSync(saved, { recursive: true });
+const reuse = new Set((process.env.BENCH_REUSE ?? '').split(',').filter(Boolean));
+
+function run(engine: string): Run {
+  const keep = join(saved, `${engine}-${process.env.BENCH_ORDERS ?? 1_000_000}.json`);
+  if (reuse.has(engine)) {
+    const r = JSON.parse(readFileSync(keep, 'utf8')) as Run & { at: string };
+    console.log(`\n## ${engine}: the saved run of ${r.at}`);
+    return r;
+  }
+  const out = join(tmpdir(), `bench-compare-${engine}-${process.pid}.json`);
+  const started = Date.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, WORKERS: process.env.WORKERS ?? '2', BENCH_JSON: out };
+  if (engine === 'postgres') env.DATABASE_URL = pgUrl;
+  else delete env.DATABASE_URL;
+  console.log(`\n## ${engine} (${new Date().toISOString().slice(11, 16)} UTC, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', ordersTs], { env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`bench/orders.ts on ${engine} exited with ${r.status}`);
+  const result = { ...(JSON.parse(readFileSync(out, 'utf8')) as Run), at: new Date(started).toISOString() };
+  rmSync(out, { force: true });
+  writeFileSync(keep, JSON.stringify(result, null, 2));
+  console.log(`(${engine}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  return result;
+}
+
+const runs = engines.map(run);
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const cases = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.case)))];
+console.log(`\n${runs.map((r) => `${r.engine} (${(r as Run & { at?: string }).at?.slice(0, 16) ?? ''}): ${r.orders.toLocaleString()} orders, ${r.workers} server processes, ${r.connections} connections × ${r.seconds} s (${r.load}), load average at the end ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}`).join('\n')}\n`);
+console.log(`| case | ${runs.map((r) => `${r.engine} total | req/s | p50 | p99`).join(' | ')} |`);
+console.log(`|---|${runs.map(() => '---:|---:|---:|---:').join('|')}|`);
+for (const name of cases) {
+  const cells = runs.map((r) => {
+    const c = r.cases.find((x) => x.case === name);
+    return c ? `${c.total ?? ''} | ${c.rps.toFixed(0)} | ${ms(c.p50)} | ${c.p99 > 50 && name !== 'bare route' ? `**${ms(c.p99)}**` : ms(c.p99)}` : ' | | | ';
+  });
+  console.log(`| ${name} | ${cells.join(' | ')} |`);
+}
+if (runs.some((r) => r.createPay)) {
+  console.log(`| create + pay, 8 clients: orders/s (server CPU an order) | ${runs.map((r) => (r.createPay ? ` | ${r.createPay.ordersPerSecond.toFixed(0)} | (${r.createPay.cpuMs.toFixed(2)} ms) | ${r.createPay.failures} failures` : ' | | | ')).join(' | ')} |`);
+  for (const r of runs) if (r.createPay) console.log(`${r.engine}: ${r.createPay.invariants}`);
+}
+console.log('\nBold p99: above the 50 ms target. Read each engine against its own bare route: the runs are minutes apart on a shared machine.');

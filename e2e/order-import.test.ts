@@ -1,0 +1,138 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { API } from '@portal/domain/api-paths';
+import { MSG } from '@portal/domain/messages';
+import { IMPORT_MSG } from '@portal/domain/order-import';
+import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { moveBalance } from '../apps/server/src/lib/wallet-ledger';
+import { fillWorkbook, validRow, type RowValues } from '../apps/server/src/modules/order-import/order-import.fixtures';
+import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+
+// Issue 18 journey: on the order list, 批量导入 — download the template, fill 20 rows (3 wrong) in it,
+// the preview names exactly the 3 (row, column, message), the import creates the other orders in
+// 待付款, and batch pay pays each from the wallet (one ledger movement per order).
+
+let portal: Portal;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(async () => portal?.close());
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-order-import-${i}`).catch(() => undefined);
+});
+
+/** The dialog alone (the list behind it makes full-page shots tall). */
+const dialogShot = (page: Page, name: string) => page.locator('.order-import-dialog').first().screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
+const phone = (i: number) => `1377700${String(1000 + i).slice(-4)}`;
+
+describe('bulk import journey', () => {
+  let page: Page;
+  let vendorId: number;
+  let models: string[];
+  let created: number[] = [];
+
+  test('downloads the template, previews 20 rows with exactly the 3 wrong ones, imports the rest', async () => {
+    const db = portal.db;
+    const user = await db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).where('is_sub', '=', 0).executeTakeFirstOrThrow();
+    vendorId = user.vendor_id;
+    // Models the form can order in warranty for installation, named once in 产品管理.
+    const products = await db.selectFrom('products').select(['model_name', 'installation_fen']).where('vendor_id', '=', vendorId).where('check_status', '=', 1).where('deleted_at', 'is', null).execute();
+    const count = new Map<string, number>();
+    for (const p of products) count.set(p.model_name, (count.get(p.model_name) ?? 0) + 1);
+    models = products.filter((p) => p.installation_fen != null && count.get(p.model_name) === 1).map((p) => p.model_name).slice(0, 2);
+    expect(models.length).toBe(2);
+    await db.transaction().execute((tx) =>
+      moveBalance(tx, { vendorId, amountFen: 5_000_000, paymentType: PAYMENT_TYPE.platformTopUp, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid, operator: '测试' }),
+    );
+    const before = (await db.selectFrom('orders').select('id').where('vendor_id', '=', vendorId).execute()).length;
+
+    page = await portal.newPage();
+    await portal.loginAsMain(page);
+    await page.goto('/#/manage/order');
+    await page.locator('[data-action="import"]').click();
+    await page.locator('[data-action="download-template"]').waitFor();
+    await portal.screenshot(page, 'order-import-start');
+    await dialogShot(page, 'order-import-start-dialog');
+
+    const download = page.waitForEvent('download');
+    await page.locator('[data-action="download-template"]').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('批量下单导入模板.xlsx');
+    const template = await readFile((await file.path())!);
+
+    const rows: RowValues[] = Array.from({ length: 20 }, (_, i) => validRow(models[i % 2]!, { realName: `导入客户${i}`, phone: phone(i) }));
+    rows[1] = validRow(models[1]!, { realName: '导入客户0', phone: phone(0) }); // rows 2–3: one order of two lines
+    rows[4] = { ...rows[4], phone: '1377' };
+    rows[9] = { ...rows[9], model: '没有这个型号' };
+    rows[14] = { ...rows[14], serviceType: '上门' };
+    const filled = await fillWorkbook(rows, template);
+
+    const previewed = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
+    await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '订单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
+    expect((await (await previewed).json()).data.errors).toHaveLength(3);
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 20 行：可创建 16 个订单，3 行有误');
+    const errorRows = page.locator('[data-testid="import-errors"] tbody tr.ant-table-row');
+    await expect.poll(() => errorRows.count()).toBe(3);
+    expect(await errorRows.allInnerTexts()).toEqual([
+      `6\t客户手机号\t${MSG.phoneLength}`,
+      `11\t产品型号\t${IMPORT_MSG.productNotFound}`,
+      `16\t服务类型\t${IMPORT_MSG.optionInvalid(['安装', '维修', '清洗', '调制/检测/定位/教学', '回收'])}`,
+    ]);
+    expect((await db.selectFrom('orders').select('id').where('vendor_id', '=', vendorId).execute()).length).toBe(before);
+    await portal.screenshot(page, 'order-import-preview');
+    await dialogShot(page, 'order-import-preview-dialog');
+
+    // 下载错误明细: the same workbook with 错误原因 on the 3 rows.
+    const errorsFile = page.waitForEvent('download');
+    await page.locator('[data-action="download-errors"]').click();
+    const annotated = new ExcelJS.Workbook();
+    await annotated.xlsx.load((await readFile((await (await errorsFile).path())!)) as unknown as ArrayBuffer);
+    const sheet = annotated.getWorksheet('订单导入')!;
+    const col = (sheet.getRow(1).values as unknown[]).indexOf('错误原因');
+    expect(col).toBeGreaterThan(0);
+    const marked: number[] = [];
+    sheet.eachRow((r, n) => void (n > 1 && r.getCell(col).value && marked.push(n)));
+    expect(marked).toEqual([6, 11, 16]);
+    expect(sheet.getRow(6).getCell(col).value).toBe(`客户手机号：${MSG.phoneLength}`);
+
+    await page.getByRole('tab', { name: /将创建的订单/ }).click();
+    await expect.poll(() => page.locator('[data-testid="import-orders"] tbody tr.ant-table-row').first().innerText()).toContain('2、3');
+    await portal.screenshot(page, 'order-import-preview-orders');
+    await dialogShot(page, 'order-import-preview-orders-dialog');
+
+    const imported = page.waitForResponse((r) => r.url().endsWith(API.orderImport));
+    await page.locator('[data-action="confirm-import"]').click();
+    const answer = await (await imported).json();
+    expect(answer.data).toMatchObject({ total: 20, created: 16, failed: 3 });
+    created = answer.data.orderIds;
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('成功导入 16 个订单，3 行未导入');
+    const orders = await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', created).execute();
+    expect(orders.map((o) => o.status)).toEqual(Array(16).fill(100));
+    await portal.screenshot(page, 'order-import-done');
+    await dialogShot(page, 'order-import-done-dialog');
+  });
+
+  test('batch pay pays every imported order from the wallet, one movement each', async () => {
+    const db = portal.db;
+    const totals = await db.selectFrom('orders').select(['id', 'total_fen']).where('id', 'in', created).execute();
+    const sum = totals.reduce((a, o) => a + Number(o.total_fen), 0);
+    const balance = async () => Number((await db.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirstOrThrow()).balance_fen);
+    const start = await balance();
+
+    await page.getByRole('tab', { name: /已创建的订单/ }).click();
+    await page.locator('[data-action="batch-pay"]').click();
+    await page.locator('.ant-modal-confirm').getByText(`${(sum / 100).toFixed(2)}`, { exact: false }).waitFor();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s*定$/ }).click();
+    await expect.poll(() => page.locator('[data-action="batch-pay"]').innerText(), { timeout: 20_000 }).toContain('没有待付款订单');
+    const statuses = await db.selectFrom('orders').select('status').where('id', 'in', created).execute();
+    expect(statuses.every((o) => o.status === 200)).toBe(true);
+    expect(await balance()).toBe(start - sum);
+    const moves = await db.selectFrom('account_records').select('order_id').where('vendor_id', '=', vendorId).where('order_id', 'in', created).execute();
+    expect(moves.length).toBe(16);
+    await portal.screenshot(page, 'order-import-paid');
+    await dialogShot(page, 'order-import-paid-dialog');
+  });
+});

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { yuan } from './envelope';
+
+/** Answers of the bulk order import (issue 18, decisions 165–167). */
+
+export const importError = z.object({
+  row: z.number().int().describe('the sheet row (the header is row 1); 0 for the whole file'),
+  column: z.string().describe("the column's header text; '' for the whole row"),
+  message: z.string(),
+});
+
+export const importOrderPreview = z.object({
+  rows: z.array(z.number().int()).describe('the sheet rows of the order (one per product line)'),
+  orderId: z.number().int().nullable().describe('null in a preview'),
+  orderNo: z.string(),
+  realName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  parole: z.string(),
+  serviceType: z.string(),
+  lines: z.array(z.object({ model: z.string(), number: z.number().int() })),
+  totalPrice: yuan.nullable().describe('created orders: the total to pay; null in a preview'),
+  status: z.number().int().nullable().describe('created orders: 100 待付款, 200 when out of warranty; null in a preview'),
+});
+
+export const importResult = z.object({
+  total: z.number().int().describe('data rows read'),
+  created: z.number().int().describe('orders created (dryRun: orders that would be created)'),
+  failed: z.number().int().describe('rows not imported'),
+  orderIds: z.array(z.number().int()),
+  errors: z.array(importError),
+  orders: z.array(importOrderPreview),
+  dryRun: z.boolean(),
+});
+
+/** The multipart form (documented; the handler reads the file itself). */
+export const importUpload = z.object({ file: z.string().meta({ format: 'binary', description: '.xlsx，不超过2MB、1000行' }) });

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idList, pageQuery } from './validation';
+
+// The notification centre (issue 19, decisions 173–175): what the vendor is told, by type.
+
+export const NOTIFICATION_TYPE = {
+  masterAccepted: 'master_accepted',
+  appointment: 'appointment',
+  partsRequested: 'parts_requested',
+  partsShipped: 'parts_shipped',
+  completionRequested: 'completion_requested',
+  returnReview: 'return_review',
+  praiseReview: 'praise_review',
+  afterSalesDecided: 'after_sales_decided',
+  topupConfirmed: 'topup_confirmed',
+  topupRejected: 'topup_rejected',
+  orderOverdue: 'order_overdue',
+  invoiceDecided: 'invoice_decided',
+} as const;
+export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
+
+/** Each type's name, in the order the filter and the preferences list them. */
+export const NOTIFICATION_TYPES: ReadonlyArray<{ value: NotificationType; label: string; needsYou: boolean }> = [
+  { value: 'master_accepted', label: '师傅已接单', needsYou: false },
+  { value: 'appointment', label: '预约/改约上门', needsYou: false },
+  { value: 'parts_requested', label: '配件申请待处理', needsYou: true },
+  { value: 'parts_shipped', label: '配件已发货', needsYou: false },
+  { value: 'completion_requested', label: '完工待确认', needsYou: true },
+  { value: 'return_review', label: '返件待审核', needsYou: true },
+  { value: 'praise_review', label: '好评待审核', needsYou: true },
+  { value: 'after_sales_decided', label: '售后已处理', needsYou: false },
+  { value: 'topup_confirmed', label: '充值已到账', needsYou: false },
+  { value: 'topup_rejected', label: '充值被驳回', needsYou: true },
+  { value: 'order_overdue', label: '订单超时', needsYou: false },
+  { value: 'invoice_decided', label: '开票结果', needsYou: false },
+];
+const LABELS = new Map<string, string>(NOTIFICATION_TYPES.map((t) => [t.value, t.label]));
+export const notificationTypeLabel = (t: string) => LABELS.get(t) ?? '';
+export const isNotificationType = (t: unknown): t is NotificationType => typeof t === 'string' && LABELS.has(t);
+
+/** The order node a move ends at → the notification it raises (order-transitions.ts nodes). */
+export const NODE_NOTIFICATION: Readonly<Record<number, NotificationType>> = {
+  310: 'master_accepted',
+  410: 'appointment',
+  420: 'appointment',
+  530: 'parts_requested',
+  540: 'parts_shipped',
+  560: 'completion_requested',
+  630: 'return_review',
+  650: 'praise_review',
+};
+/** The order-log relevance type of a recorded SLA breach. */
+export const SLA_BREACH_RELEVANCE = 'sla_breach';
+
+/** Delivery per type: in the portal only, or also by SMS to the user's phone. */
+export const NOTIFY_CHANNEL = { app: 'app', sms: 'sms' } as const;
+
+export const NOTIFICATION_MSG = {
+  idsRequired: '请选择通知',
+  readOk: '已标记为已读',
+  ticketInvalid: '通知连接已失效，请刷新页面',
+  prefsSaved: '保存成功',
+  typeInvalid: '通知类型不正确',
+  noPhone: '当前账号未绑定手机号，无法接收短信通知',
+} as const;
+
+/** Seconds a stream ticket may wait to be used (once). */
+export const STREAM_TICKET_SECONDS = 60;
+
+export const notificationListQuery = pageQuery.extend({
+  type: z.string().trim().optional().transform((v) => (v && isNotificationType(v) ? v : '')),
+  /** '0' unread, '1' read, else all */
+  read: z.union([z.string(), z.number()]).optional().transform((v) => (v === '0' || v === 0 ? '0' : v === '1' || v === 1 ? '1' : '')),
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuery>;
+
+export const notificationReadBody = z.union([
+  z.object({ all: z.literal(true) }).transform(() => ({ all: true as const, ids: [] as number[] })),
+  z.object({ ids: idList(NOTIFICATION_MSG.idsRequired).refine((ids) => ids.length > 0, NOTIFICATION_MSG.idsRequired) }).transform((b) => ({ all: false as const, ids: b.ids })),
+], { error: NOTIFICATION_MSG.idsRequired });
+
+export const notificationPrefsBody = z.object({
+  prefs: z
+    .array(z.object({ type: z.string().refine(isNotificationType, NOTIFICATION_MSG.typeInvalid), sms: z.boolean() }), { error: NOTIFICATION_MSG.typeInvalid })
+    .max(50),
+});
+
+/** One row of the list. */
+export interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  typeName: string;
+  content: string;
+  orderId: number | null;
+  orderNo: string;
+  createTime: string;
+  read: boolean;
+}
