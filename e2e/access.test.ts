@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
-import { DEMO_LOGINS as DEMO, startPortal, type Portal } from './harness';
+import { DEMO_LOGINS as DEMO, startPortal, type Portal, LOGIN_BUTTON } from './harness';
 
 // Issue #2 journey: register through the screens, sign out and in (password, SMS), reset the
 // password, and a sub-account that only sees its permitted menus.
@@ -29,6 +29,15 @@ const newPassword = 'NewPass789';
 
 const errorText = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+
+/**
+ * A refused login clears the password once its answer is handled and lifts the button's busy state;
+ * filling the next attempt before that lets the form wipe what was just typed.
+ */
+async function refusalHandled(page: Page, password: ReturnType<Page['getByLabel']>) {
+  await eventually(() => password.inputValue()).toBe('');
+  await eventually(() => page.locator('button.ant-btn-loading').count()).toBe(0);
+}
 
 /** Fill the graphic captcha the page shows, ask for an SMS code, fill it in. */
 async function requestSmsCode(page: Page) {
@@ -59,7 +68,7 @@ describe('access journey', () => {
     expect(await page.locator('.site-footer').count()).toBe(0);
     expect(await page.locator('.service-tool').count()).toBe(0);
     // Spec 01 §5 messages on an empty password login.
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await eventually(() => errorText(page, MSG.phoneRequired).isVisible()).toBe(true);
     await eventually(() => errorText(page, MSG.passwordRequired).isVisible()).toBe(true);
     await page.getByLabel('手机号', { exact: true }).fill('1380013800a');
@@ -67,7 +76,7 @@ describe('access journey', () => {
     await page.getByLabel('手机号', { exact: true }).fill('1380013800');
     await eventually(() => errorText(page, MSG.phoneLength).isVisible()).toBe(true);
     await page.getByRole('tab', { name: '子账号' }).click();
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await eventually(() => errorText(page, MSG.accountRequired).isVisible()).toBe(true);
     await page.context().close();
   });
@@ -158,7 +167,7 @@ describe('access journey', () => {
     await page.getByText('短信验证码登录').click();
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await requestSmsCode(page);
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await page.waitForURL((u) => u.hash === '#/');
     await eventually(() => toast(page, MSG.loginOk).isVisible()).toBe(true);
     await logout(page);
@@ -187,7 +196,7 @@ describe('access journey', () => {
     // The old password no longer works; the new one does.
     await page.getByLabel('手机号', { exact: true }).fill(phone);
     await page.getByLabel('密码', { exact: true }).fill(firstPassword);
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await eventually(() => toast(page, '账号或密码错误').isVisible()).toBe(true);
     expect(page.url()).toContain('#/login');
     await portal.loginAsMain(page, phone, newPassword);
@@ -204,17 +213,18 @@ describe('access journey', () => {
       const answer = page.waitForResponse((r) => r.url().endsWith(API.login));
       await page.getByLabel('手机号', { exact: true }).fill(phone);
       await page.getByLabel('密码', { exact: true }).fill(`Wrong${i}pass`);
-      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+      await page.getByRole('button', { name: LOGIN_BUTTON }).click();
       await answer;
+      await refusalHandled(page, page.getByLabel('密码', { exact: true }));
     }
     await page.getByPlaceholder('请输入图形验证码').waitFor();
     await portal.screenshot(page, 'login-captcha');
     // Submitting without it says what is missing.
     await page.getByLabel('密码', { exact: true }).fill(newPassword);
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await eventually(() => errorText(page, MSG.captchaRequired).isVisible()).toBe(true);
     await page.getByPlaceholder('请输入图形验证码').fill(await portal.readCaptcha(page));
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await page.waitForURL((u) => u.hash === '#/');
     await page.context().close();
   });
@@ -226,13 +236,14 @@ describe('access journey', () => {
       const answer = page.waitForResponse((r) => r.url().endsWith(PLATFORM_API.login));
       await page.getByLabel('运营账号').fill(DEMO.operatorAccount);
       await page.getByLabel('密码').fill(`Wrong${i}pass`);
-      await page.getByRole('button', { name: /^登\s*录$/ }).click();
+      await page.getByRole('button', { name: LOGIN_BUTTON }).click();
       await answer;
+      await refusalHandled(page, page.getByLabel('密码'));
     }
     await page.getByPlaceholder('请输入图形验证码').waitFor();
     await page.getByLabel('密码').fill(DEMO.operatorPassword);
     await page.getByPlaceholder('请输入图形验证码').fill(await portal.readCaptcha(page));
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await page.waitForURL((u) => u.hash.startsWith('#/platform/') && !u.hash.startsWith('#/platform/login'));
     await page.context().close();
   });

@@ -5,7 +5,7 @@ import { MSG } from '@portal/domain/messages';
 import { transferReceiptPng } from '../apps/server/src/db/seed/wallet-proof-image';
 import { simplePdf } from '../apps/server/src/db/seed/simple-pdf';
 import { readZipEntries } from '../apps/server/test/zip';
-import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+import { DEMO_LOGINS, startPortal, type Portal, LOGIN_BUTTON } from './harness';
 
 // Issue #3 journeys: sub-account permissions and data scope, account info with a licence and
 // addresses, security (password, phone, close account) and the knowledge base with downloads.
@@ -259,7 +259,7 @@ describe('account security', () => {
     await page.getByRole('textbox', { name: '手机号', exact: true }).fill(newPhone);
     await page.getByLabel('密码', { exact: true }).fill(newPassword);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/login'));
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     expect((await (await answer).json()).code).toBe(400);
     expect(page.url()).toContain('#/login');
   });

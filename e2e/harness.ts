@@ -29,6 +29,11 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export const DEMO_LOGINS = DEMO;
+/**
+ * The 登录 button by its accessible name. antd's loading spinner (aria-label "loading") sometimes stays
+ * in the DOM, invisible, when its leave motion does not finish, so the name can read "loading 登录".
+ */
+export const LOGIN_BUTTON = /^(loading\s*)?登\s*录$/;
 
 /** Where the built web app is: WEB_DIST, else apps/web/dist. */
 export const webDist = () => resolve(process.env.WEB_DIST || DEFAULT_DIST);
@@ -202,7 +207,7 @@ export async function startPortal(env: Record<string, string> = {}) {
     await page.getByRole('tab', { name: tab }).click();
     await page.getByRole('textbox', { name: tab === '主账号' ? '手机号' : '子账号', exact: true }).fill(user);
     await page.getByLabel('密码', { exact: true }).fill(password);
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await page.waitForURL((u) => u.hash === '#/' || (u.hash !== '' && !u.hash.startsWith('#/login')));
   }
 
@@ -217,7 +222,7 @@ export async function startPortal(env: Record<string, string> = {}) {
     await page.getByLabel('运营账号').fill(account);
     await page.getByLabel('密码').fill(password);
     const answer = page.waitForResponse((r) => r.url().endsWith(PLATFORM_API.login));
-    await page.getByRole('button', { name: /^登\s*录$/ }).click();
+    await page.getByRole('button', { name: LOGIN_BUTTON }).click();
     await answer;
     await page.waitForURL((u) => u.hash.startsWith('#/platform/') && !u.hash.startsWith('#/platform/login'));
   }
