@@ -23,8 +23,6 @@ const LEFT = new Set([
   'lib/order-sla.ts',
   'lib/order-state-machine.ts',
   'modules/after-sales/redispatch.ts',
-  'modules/dev/outbox.routes.ts',
-  'modules/health/health.routes.ts',
   'modules/notifications/notifications.events.ts',
   'modules/notifications/notifications.routes.ts',
   'modules/orders/address-resolution.ts',
@@ -36,10 +34,6 @@ const LEFT = new Set([
   'modules/orders/order-queries.service.ts',
   'modules/orders/order-records.service.ts',
   'modules/orders/orders-export.ts',
-  'modules/orders/orders.routes.ts',
-  'modules/site/site.routes.ts',
-  'platform/after-sales.routes.ts',
-  'platform/orders.routes.ts',
   'plugins/auth.ts',
 ]);
 
