@@ -1,6 +1,7 @@
 import type { DB } from '../db/database';
 import { hashPassword } from '../lib/passwords';
 import { nowIso } from '../lib/time';
+import { insertOperator } from './operators.repository';
 
 export const OPERATOR_PASSWORD_MIN = 10;
 export const OPERATOR_PASSWORD_MAX = 64;
@@ -14,12 +15,7 @@ export async function createOperator(db: DB, o: { account: string; name: string;
   if (o.password.length < OPERATOR_PASSWORD_MIN || o.password.length > OPERATOR_PASSWORD_MAX || !o.password.trim()) {
     throw new Error(`the password must be ${OPERATOR_PASSWORD_MIN}-${OPERATOR_PASSWORD_MAX} characters`);
   }
-  const row = await db
-    .insertInto('operators')
-    .values({ account, name, password_hash: await hashPassword(o.password), created_at: nowIso() })
-    .onConflict((oc) => oc.column('account').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await insertOperator(db, { account, name, password_hash: await hashPassword(o.password), created_at: nowIso() });
   if (!row) throw new Error(`an operator named ${account} already exists`);
   return row.id;
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { API } from '@portal/domain/api-paths';
 import type { DB } from '../db/database';
+import { setApiKeyLastUsed } from './api-keys.repository';
 
 // Open API keys (issue 18, decision 168). A key is a public id `ak_…` and a secret `sk_…` that the
 // server DERIVES from the id with its own key (HMAC-SHA256(master, keyId)): the database keeps only the
@@ -27,19 +27,8 @@ export const newKeyId = () => `ak_${randomBytes(12).toString('hex')}`;
 export const deriveApiSecret = (master: string, keyId: string) => `sk_${createHmac('sha256', master).update(`openapi-key:${keyId}`).digest('base64url')}`;
 export const secretHashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** A live key (not revoked, vendor open) and its vendor's main account; one query. */
-export async function findApiKey(db: DB, keyId: string) {
-  const r = await sql<{ id: number; vendor_id: number; secret_hash: string; user_id: number | null; last_used_at: string | null }>`
-    select k.id, k.vendor_id, k.secret_hash, k.last_used_at,
-      (select u.id from users u where u.vendor_id = k.vendor_id and u.is_sub = 0 and u.deleted_at is null order by u.id limit 1) as user_id
-    from api_keys k
-    join vendors v on v.id = k.vendor_id and v.closed_at is null
-    where k.key_id = ${keyId} and k.revoked_at is null`.execute(db);
-  return r.rows[0];
-}
-
 /** Records the key's last use at most once a minute (a write per call would queue behind orders on SQLite). */
 export async function touchApiKey(db: DB, id: number, lastUsedAt: string | null, now: string, ip: string) {
   if (lastUsedAt && Date.parse(now) - Date.parse(lastUsedAt) < 60_000) return;
-  await db.updateTable('api_keys').set({ last_used_at: now, last_used_ip: ip.slice(0, 64) }).where('id', '=', id).execute();
+  await setApiKeyLastUsed(db, id, now, ip.slice(0, 64));
 }
