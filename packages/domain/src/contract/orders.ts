@@ -49,6 +49,58 @@ export const contactInfo = z.object({ contactName: z.string(), contactPhone: z.s
 export const expense = z.object({ name: z.string(), price: yuan, type: z.union([z.literal(1), z.literal(2)]).describe('1 增加，2 扣减') });
 /** A record of the order's dialogs (parts shipping, return, praise, completion): open objects. */
 export const orderRecord = z.looseObject({});
+
+// The records the order dialogs read (the routes still declare `orderRecord`; these describe the answers).
+const int = z.number().int();
+/** A master's parts request and what the vendor shipped for it (GET application/getLast/{orderId}, submission/info/{id}). */
+export const partsMaterial = z.object({
+  id: int,
+  orderId: int,
+  applyAccessories: z.string(),
+  productPic: z.array(z.string()),
+  productVideo: z.array(z.string()),
+  remarks: z.string(),
+  company: z.string(),
+  trackingNum: z.string(),
+  phone: z.string(),
+  status: int.describe('0 requested, 1 shipped by the vendor, 2 arrived'),
+  filled: z.boolean().describe('the shipping info can be entered only once'),
+  createTime: time,
+  shippedTime: time,
+});
+/** The returned-part record of an order with the vendor's return address (GET information/getInfo/{orderId}). */
+export const returnRecord = z.object({
+  id: int,
+  orderId: int,
+  expressBillImg: z.string(),
+  expressCompanyName: z.string(),
+  expressNumber: z.string(),
+  paymentType: int.describe('0: the vendor pays the courier'),
+  expressFee: yuan,
+  expressVoucher: z.string(),
+  returnedPhotos: z.array(z.string()),
+  checkStatus: int.describe('0 pending, 1 approved, 2 rejected'),
+  reason: z.string(),
+  createTime: time,
+  checkTime: time,
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  provinceName: z.string(),
+  cityName: z.string(),
+  districtName: z.string(),
+  detailAddress: z.string(),
+});
+/** The praise-promotion proof of an order (GET praise/getInfo/{orderId}). */
+export const praiseRecord = z.object({ id: int, orderId: int, amount: yuan, certificate: z.array(z.string()), checkStatus: int, reason: z.string(), createTime: time, checkTime: time });
+const completionPic = z.object({ id: int, fileUrl: z.string(), fileType: int.describe('1 image, otherwise video') });
+/** Completion materials (GET detail/information/{orderId}): pictures per product line, recycle pictures, install materials. */
+export const completionMaterials = z.object({
+  omsOrder: z.object({ id: int, orderNo: z.string(), serviceType: int, completionTime: time }),
+  recycleImgs: z.array(completionPic),
+  omsOrderProductList: z.array(z.looseObject({ id: int, modelName: z.string(), categoryName: z.string(), omsProductCompletionPicList: z.array(completionPic) })),
+  auxiliaryMaterial: z.array(z.string()),
+  remarks: z.string(),
+});
 export const logisticsCompany = z.object({ id: z.number().int(), name: z.string() });
 export const surchargeItem = z.object({ id: z.number().int(), pzId: z.number().int(), serviceType: z.number().int(), name: z.string(), price: yuan, unit: z.string() });
 export const outletDiscount = z.object({ id: z.number().int(), fullReduceAmount: yuan, discountAmount: yuan });
@@ -75,3 +127,14 @@ export const platformOrderRow = orderListRow.extend({
   master: z.object({ id: z.number().int(), name: z.string(), phone: z.string() }).nullable(),
 });
 export const platformOrderMoved = z.object({ id: z.number().int(), status: z.number().int(), node: z.number().int() });
+/**
+ * Console: what the order detail adds to the vendor's view (vendor, master, out-of-warranty fee,
+ * completion pictures, parts records). The route still declares `orderDetail`, which this extends.
+ */
+export const platformOrderDetail = orderDetail.extend({
+  vendorCompany: z.string(),
+  master: z.object({ id: int, name: z.string(), phone: z.string() }).nullable(),
+  outWarrantyFee: yuan,
+  completionPics: z.array(z.object({ id: int, fileUrl: z.string(), fileType: int, orderProductId: int.nullable() })),
+  materials: z.array(z.object({ id: int, applyAccessories: z.string(), company: z.string(), trackingNum: z.string(), status: int })),
+});

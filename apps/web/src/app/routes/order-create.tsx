@@ -9,7 +9,7 @@ import { paths } from '../../config/paths';
 import { getOrder } from '../../features/orders/api/get-order';
 import { useContactInfo } from '../../features/orders/api/get-contact-info';
 import { useDiscountContext } from '../../features/orders/api/get-discount-context';
-import { useManufacturerInfo } from '../../features/orders/api/get-manufacturer-info';
+import { useManufacturerInfo } from '../../features/accounts/api/get-manufacturer-info';
 import { useOrderableProducts } from '../../features/orders/api/get-orderable-products';
 import { useRegionTree } from '../../features/orders/api/get-region-tree';
 import { ContactsCard } from '../../features/orders/components/create/contacts-card';

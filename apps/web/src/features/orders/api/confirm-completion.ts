@@ -4,6 +4,6 @@ import { http } from '../../../lib/request';
 import { useOrderMutation } from './use-order-mutation';
 
 /** POST /api/app/order/confirmation/{id}. */
-export const confirmCompletion = (id: number) => http.post<unknown>(API.orderConfirmation(id), undefined, { idempotent: true });
+export const confirmCompletion = (id: number) => http.post<null>(API.orderConfirmation(id), undefined, { idempotent: true });
 
 export const useConfirmCompletion = () => useOrderMutation(confirmCompletion, MSG.submitOk);

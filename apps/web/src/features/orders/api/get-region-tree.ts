@@ -1,17 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API } from '@portal/domain/api-paths';
-import { useQuery } from '@tanstack/react-query';
+import type { RegionNode } from '@portal/domain/contract/site';
 import { http } from '../../../lib/request';
+import { commonKeys } from './keys';
 
-export interface RegionNode {
-  value: string;
-  label: string;
-  children?: RegionNode[];
-}
+/** A node of the region tree (contract `regionNode`). */
+export type { RegionNode };
 
 /** POST /api/common/listProvinceCity: province → city → district for the cascader; never changes while open. */
 export const getRegionTree = () => http.post<RegionNode[]>(API.regionTree, undefined, { lock: false });
 
-export const useRegionTree = () => useQuery({ queryKey: ['common', 'regionTree'], queryFn: getRegionTree, staleTime: Infinity });
+export const regionTreeQuery = () => queryOptions({ queryKey: commonKeys.regionTree, queryFn: getRegionTree, staleTime: Infinity });
+export const useRegionTree = () => useQuery(regionTreeQuery());
 
 /** The path of labels for a code triple, or null when the codes are not one path of the tree. */
 export function regionLabels(tree: RegionNode[], ids: string[]): string[] | null {

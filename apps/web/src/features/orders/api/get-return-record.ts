@@ -1,31 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import { useQuery } from '@tanstack/react-query';
+import type { returnRecord } from '@portal/domain/contract/orders';
 import { http } from '../../../lib/request';
+import { orderKeys } from './keys';
 
-/** The returned-part record of an order (spec 02 §3 Returned-item record). */
-export interface ReturnRecord {
-  expressBillImg: string | string[];
-  expressCompanyName: string;
-  expressNumber: string;
-  /** 0: the vendor pays the courier */
-  paymentType: number;
-  expressFee: number;
-  expressVoucher: string | string[];
-  returnedPhotos: string[];
-  /** 0 pending */
-  checkStatus: number;
-  reason?: string;
-  /** the vendor's return address */
-  receiverName?: string;
-  receiverPhone?: string;
-  provinceName?: string;
-  cityName?: string;
-  districtName?: string;
-  detailAddress?: string;
-}
+/** The returned-part record of an order with the vendor's return address (spec 02 §3 Returned-item record). */
+export type ReturnRecord = z.infer<typeof returnRecord>;
 
 /** GET /api/app/information/getInfo/{orderId}. */
 export const getReturnRecord = (orderId: number) => http.get<ReturnRecord | null>(API.returnInfo(orderId));
 
-export const useReturnRecord = (orderId: number, enabled: boolean) =>
-  useQuery({ queryKey: ['orders', 'return', orderId], queryFn: () => getReturnRecord(orderId), enabled });
+export const returnRecordQuery = (orderId: number, enabled = true) =>
+  queryOptions({ queryKey: [...orderKeys.all, 'return', orderId], queryFn: () => getReturnRecord(orderId), enabled });
+export const useReturnRecord = (orderId: number, enabled: boolean) => useQuery(returnRecordQuery(orderId, enabled));

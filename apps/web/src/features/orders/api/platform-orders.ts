@@ -1,24 +1,20 @@
-import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { platformOrderRow } from '@portal/domain/contract/orders';
 import type { OrderRow } from '@portal/domain/orders';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { PLATFORM_ORDER_API, type platformOrderListQuery } from '@portal/domain/orders-platform';
 import { platformHttp } from '../../../platform/lib/platform-request';
+import { platformOrderKeys } from './keys';
 
-/** A row of the console's order list: the vendor's row plus vendor and master. */
-export interface PlatformOrderRow extends OrderRow {
-  vendorId: number;
-  vendorCompany: string;
-  master: { id: number; name: string; phone: string } | null;
-}
+/** A row of the console's order list: the vendor's row plus vendor and master (contract `platformOrderRow`). */
+export type PlatformOrderRow = OrderRow & Pick<z.infer<typeof platformOrderRow>, 'vendorId' | 'vendorCompany' | 'master'>;
 
-export interface PlatformOrderListParams {
-  keyWords?: string;
-  status?: number;
-  pageNum: number;
-  pageSize: number;
-}
+/** The console list's filters (`platformOrderListQuery`). */
+export type PlatformOrderListParams = Partial<z.infer<typeof platformOrderListQuery>> & { pageNum: number; pageSize: number };
 
 /** GET /api/platform/orders/list: every vendor's orders (console). */
 export const getPlatformOrders = (p: PlatformOrderListParams) => platformHttp.page<PlatformOrderRow>(PLATFORM_ORDER_API.list, { ...p });
 
-export const usePlatformOrders = (p: PlatformOrderListParams) =>
-  useQuery({ queryKey: ['platform', 'orders', 'list', p], queryFn: () => getPlatformOrders(p), placeholderData: keepPreviousData });
+export const platformOrdersQuery = (p: PlatformOrderListParams) =>
+  queryOptions({ queryKey: [...platformOrderKeys.all, 'list', p], queryFn: () => getPlatformOrders(p), placeholderData: keepPreviousData });
+export const usePlatformOrders = (p: PlatformOrderListParams) => useQuery(platformOrdersQuery(p));

@@ -1,10 +1,14 @@
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
+import type { urgentBody } from '@portal/domain/orders';
 import { http } from '../../../lib/request';
 import { useOrderMutation } from './use-order-mutation';
 
-/** POST /api/app/order/orderUrgent; urgentName is always 加急费 (spec 02 §5). */
-export const urgentOrder = (body: { orderId: number; urgentPrice: string; urgentType: number }) =>
-  http.post<unknown>(API.orderUrgent, { ...body, urgentName: MSG.urgentFeeName }, { idempotent: true });
+/** What `urgentBody` accepts; urgentName is always 加急费 (spec 02 §5), the server writes it. */
+export type UrgentOrderBody = Omit<z.input<typeof urgentBody>, 'urgentName'>;
+
+/** POST /api/app/order/orderUrgent. */
+export const urgentOrder = (body: UrgentOrderBody) => http.post<null>(API.orderUrgent, { ...body, urgentName: MSG.urgentFeeName }, { idempotent: true });
 
 export const useUrgentOrder = () => useOrderMutation(urgentOrder, MSG.modifyOk);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { orderKeys } from '../../../lib/order-keys';
+import { orderKeys } from './keys';
 
 /** A mutation that changes an order: on success it toasts `okText` (if any) and refreshes every order view. */
 export function useOrderMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>, okText?: string) {

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { ADDRESS_PAYMENT_TYPE, urgentType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { ORDER_MSG } from '@portal/domain/orders';
-import type { OrderManufacturerInfo } from '../../api/get-manufacturer-info';
+import type { OrderManufacturerInfo } from '../../api/get-discount-context';
 import { PRAISE_REQUIREMENT } from '../praise-requirement';
 import { disabledDoorDate, type OrderFormValues } from './order-form-values';
 
@@ -71,7 +71,7 @@ export function OtherServicesCard({ form, info }: { form: FormInstance<OrderForm
               <Select
                 placeholder={addresses.length ? '选择返件收货地址' : '请先在基本信息中添加收货地址'}
                 style={{ width: 420 }}
-                options={addresses.map((a) => ({ value: a.id, label: `${a.realName} ${a.phone} ${a.region ?? ''}${a.detailAddress}（${ADDRESS_PAYMENT_TYPE.label(a.paymentType)}）` }))}
+                options={addresses.map((a) => ({ value: a.id, label: `${a.realName} ${a.phone} ${a.detailAddress}（${ADDRESS_PAYMENT_TYPE.label(a.paymentType)}）` }))}
                 allowClear
               />
             </Form.Item>
