@@ -1,12 +1,13 @@
 import { orderNode, orderStatus } from '@portal/domain/enums';
 import { ORDER_TRANSITIONS, guardRefusal, startsFrom, type OrderMoveState, type TransitionDef, type TransitionName } from '@portal/domain/order-transitions';
-import type { Tx } from '../db/database';
+import type { Database, Tx } from '../db/database';
 import type { OrdersTable } from '../db/schema/orders';
 import { badRequest, notFound } from './errors';
 import { nowIso } from './time';
 import { emitDomainEvent } from './domain-events';
 import { slaOnMove } from './order-sla';
-import type { Updateable, Selectable } from 'kysely';
+import { findOrderRow, insertOrderLog, moveOrderRow } from './order-state-machine.repository';
+import type { Selectable, UpdateObject } from 'kysely';
 
 // THE order state machine (spec 02 §4). Every change of status/node goes through `transit`: it
 // checks the current state, moves it with a conditional UPDATE (so two concurrent moves cannot
@@ -41,9 +42,7 @@ export const illegalTransition = (o: OrderRow, title: string) =>
 
 /** Load an order inside the transaction; another vendor's id answers exactly like a missing one. */
 export async function loadOrder(tx: Tx, orderId: number, vendorId: number | null): Promise<OrderRow> {
-  let q = tx.selectFrom('orders').selectAll().where('id', '=', orderId);
-  if (vendorId !== null) q = q.where('vendor_id', '=', vendorId);
-  const o = await q.executeTakeFirst();
+  const o = await findOrderRow(tx, orderId, vendorId);
   if (!o) throw notFound();
   return o;
 }
@@ -51,20 +50,17 @@ export async function loadOrder(tx: Tx, orderId: number, vendorId: number | null
 export async function writeLog(tx: Tx, o: OrderRow | Pick<OrderRow, 'id' | 'vendor_id'>, node: number, log: LogEntry): Promise<{ content: string; at: string }> {
   const content = (typeof log.content === 'function' ? log.content(o as OrderRow) : log.content) || orderNode.label(node);
   const at = nowIso();
-  await tx
-    .insertInto('order_operate_records')
-    .values({
-      order_id: o.id,
-      vendor_id: o.vendor_id,
-      node,
-      content: content.slice(0, 1000),
-      relevance_type: log.relevanceType ?? '',
-      relevance_id: log.relevanceId ?? null,
-      certificate: JSON.stringify(log.certificate ?? []),
-      operator: log.operator.slice(0, 60),
-      created_at: at,
-    })
-    .execute();
+  await insertOrderLog(tx, {
+    order_id: o.id,
+    vendor_id: o.vendor_id,
+    node,
+    content: content.slice(0, 1000),
+    relevance_type: log.relevanceType ?? '',
+    relevance_id: log.relevanceId ?? null,
+    certificate: JSON.stringify(log.certificate ?? []),
+    operator: log.operator.slice(0, 60),
+    created_at: at,
+  });
   await emitDomainEvent(tx, { type: 'order.logged', vendorId: o.vendor_id, orderId: o.id, node, content, relevanceType: log.relevanceType ?? '', at });
   return { content, at };
 }
@@ -79,7 +75,8 @@ export async function transit(
   orderId: number,
   vendorId: number | null,
   log: LogEntry,
-  set: Updateable<OrdersTable> = {},
+  /** Columns the move also sets, in the same UPDATE (values or expressions over the row). */
+  set: UpdateObject<Database, 'orders'> = {},
 ): Promise<OrderRow> {
   const def: TransitionDef = ORDER_TRANSITIONS[name];
   const o = await loadOrder(tx, orderId, vendorId);
@@ -90,14 +87,7 @@ export async function transit(
   const now = nowIso();
   // The SLA stage and due time move in the same UPDATE (issue 19, decision 176).
   const sla = await slaOnMove(tx, o, { ...o, ...(set as Partial<OrderRow>), status });
-  const moved = await tx
-    .updateTable('orders')
-    .set({ ...set, ...sla, status, node: def.node, updated_at: now })
-    .where('id', '=', o.id)
-    .where('status', '=', o.status)
-    .where('node', '=', o.node)
-    .returningAll()
-    .executeTakeFirst();
+  const moved = await moveOrderRow(tx, o.id, o, { ...set, ...sla, status, node: def.node, updated_at: now });
   // Someone else moved it between our read and our write (PostgreSQL re-checks the row): the refusal
   // names the state they left, read again, not the one this request started from.
   if (!moved) throw illegalTransition(await loadOrder(tx, orderId, vendorId), def.title);

@@ -42,9 +42,8 @@ export function orderActions(db: DB) {
         const paid = o.paid_flag === 1 && o.status !== ORDER_STATUS.cancelled;
         if (o.status !== ORDER_STATUS.unpaid) throw badRequest(paid ? '该订单已支付，请勿重复支付' : illegalTransition(o, '支付').message);
         const now = nowIso();
-        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1 });
+        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1, real_pay_fen: sql<number>`total_fen` });
         const total = Number(moved.total_fen);
-        await tx.updateTable('orders').set({ real_pay_fen: total }).where('id', '=', id).execute();
         let balanceAfterFen: number | null = null;
         if (total > 0) {
           const r = await moveBalance(tx, {
