@@ -1,22 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import type { PriceField } from '@portal/domain/enums';
-import type { ProductFile } from '@portal/domain/products';
+import type { productCreated } from '@portal/domain/contract/products';
+import type { productAddBody } from '@portal/domain/products';
 import { http } from '../../../lib/request';
 import { productKeys } from './keys';
 
-export type AddProductBody = {
-  categoryId: number;
-  modelName: string;
-  productPicture: string;
-  productVideo: Array<Omit<ProductFile, 'fileType'> & { fileType?: number }>;
-  finishedDrawing: Array<Omit<ProductFile, 'fileType'> & { fileType?: number }>;
-  name?: string;
-  phone?: string;
-} & Partial<Record<PriceField, number>>;
+/** What `productAddBody` (the route's schema) accepts. */
+export type AddProductBody = z.input<typeof productAddBody>;
 
 /** POST /api/app/products: a new product, under review until the platform passes it. */
-export const addProduct = (body: AddProductBody) => http.post<{ id: number }>(API.productAdd, body);
+export const addProduct = (body: AddProductBody) => http.post<z.infer<typeof productCreated>>(API.productAdd, body);
 
 export function useAddProduct() {
   const qc = useQueryClient();

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import type { CategoryNode } from '@portal/domain/products';
+import type { categoryNode } from '@portal/domain/contract/products';
 import { http } from '../../../lib/request';
 import { productKeys } from './keys';
 
 /** GET /api/app/category/list type=1: the whole category tree {id, name, child}. */
-export const getCategories = () => http.get<CategoryNode[]>(API.categoryList, { query: { type: 1 } });
+export const getCategories = () => http.get<Array<z.infer<typeof categoryNode>>>(API.categoryList, { query: { type: 1 } });
 
-export const useCategories = () => useQuery({ queryKey: productKeys.categories, queryFn: getCategories, staleTime: 10 * 60_000 });
+export const categoriesQuery = () => queryOptions({ queryKey: productKeys.categories, queryFn: getCategories, staleTime: 10 * 60_000 });
+export const useCategories = () => useQuery(categoriesQuery());

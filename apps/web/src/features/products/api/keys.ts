@@ -1,4 +1,7 @@
-/** Query keys of the products domain; mutations invalidate `productKeys.all`. */
+/**
+ * Query key prefixes of the products domain. Only the queryOptions of this folder write a full key;
+ * mutations (the vendor's and the console's review) invalidate `productKeys.all`.
+ */
 export const productKeys = {
   all: ['products'] as const,
   list: (query: object) => ['products', 'list', query] as const,

@@ -1,24 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuideField, PlatformProductRow, RuleField } from '@portal/domain/products';
-import { PLATFORM_PRODUCT_API } from '@portal/domain/products';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { platformProductRow } from '@portal/domain/contract/products';
+import { PLATFORM_PRODUCT_API, type platformProductListQuery, type productPassBody, type productRejectBody } from '@portal/domain/products';
 import { platformHttp } from '../../../platform/lib/platform-request';
 import { productKeys } from './keys';
 
-export interface ReviewListParams {
-  checkStatus?: number;
-  keywords?: string;
-  pageNum: number;
-  pageSize: number;
-}
+export type PlatformProductRow = z.infer<typeof platformProductRow>;
+/** The review list's filters (`platformProductListQuery`). */
+export type ReviewListParams = Partial<z.infer<typeof platformProductListQuery>> & { pageNum: number; pageSize: number };
 
 /** Platform console: products of all vendors, by review status. */
 export const getReviewProducts = (params: ReviewListParams) => platformHttp.page<PlatformProductRow>(PLATFORM_PRODUCT_API.list, { ...params });
-export const useReviewProducts = (params: ReviewListParams) =>
-  useQuery({ queryKey: productKeys.review(params), queryFn: () => getReviewProducts(params), placeholderData: keepPreviousData });
+export const reviewProductsQuery = (params: ReviewListParams) =>
+  queryOptions({ queryKey: productKeys.review(params), queryFn: () => getReviewProducts(params), placeholderData: keepPreviousData });
+export const useReviewProducts = (params: ReviewListParams) => useQuery(reviewProductsQuery(params));
 
-export type PassBody = { id: number } & Partial<Record<GuideField, number>> & Partial<Record<RuleField, string>>;
+/** What `productPassBody` accepts: the guide prices and rules the operator confirms. */
+export type PassBody = z.input<typeof productPassBody>;
 export const passProduct = (body: PassBody) => platformHttp.post<null>(PLATFORM_PRODUCT_API.pass, body);
-export const rejectProduct = (body: { id: number; reason: string }) => platformHttp.post<null>(PLATFORM_PRODUCT_API.reject, body);
+export const rejectProduct = (body: z.input<typeof productRejectBody>) => platformHttp.post<null>(PLATFORM_PRODUCT_API.reject, body);
 
 export function useReviewDecision() {
   const qc = useQueryClient();

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
+import type { productUpdateBody } from '@portal/domain/products';
 import { http } from '../../../lib/request';
 import { productKeys } from './keys';
 
-/** POST /api/app/products/update: only the technical instructor (id, name, phone). */
-export const updateProduct = (body: { id: number; name: string; phone: string }) => http.post<null>(API.productUpdate, body);
+/** POST /api/app/products/update: only the technical instructor (id, name, phone; `productUpdateBody`). */
+export const updateProduct = (body: z.input<typeof productUpdateBody>) => http.post<null>(API.productUpdate, body);
 
 export function useUpdateProduct() {
   const qc = useQueryClient();
