@@ -1,5 +1,6 @@
 import { DEFAULT_SLA_TARGETS, URGENT_WINDOW_HOURS, slaStageLabel, slaStageOf, type OrderSla, type SlaStage, type SlaTargets } from '@portal/domain/sla';
 import type { DB, Tx } from '../db/database';
+import { findSlaTargetsRow } from './order-sla.repository';
 import { toShanghai } from './time';
 
 // Order timeliness columns (issue 19, decision 176). The state machine sets them in the same UPDATE
@@ -15,7 +16,7 @@ export const TARGETS_TTL_MS = 10_000;
 let cached: { targets: SlaTargets; at: number } | null = null;
 
 export async function readSlaTargets(db: DB | Tx): Promise<SlaTargets> {
-  const row = await db.selectFrom('sla_targets').select('targets').where('id', '=', 1).executeTakeFirst();
+  const row = await findSlaTargetsRow(db);
   if (!row) return DEFAULT_SLA_TARGETS;
   try {
     return { ...DEFAULT_SLA_TARGETS, ...(JSON.parse(row.targets) as Partial<SlaTargets>) };

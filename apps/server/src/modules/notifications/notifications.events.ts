@@ -3,18 +3,14 @@ import { afterSaleType } from '@portal/domain/enums';
 import { fenToYuanText } from '@portal/domain/money';
 import type { Tx } from '../../db/database';
 import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
-import { insertNotification } from './notifications.repository';
+import { findDecidedCase, findOrderNoAndOwner, findTopUpAmount, insertNotification } from './notifications.repository';
 
 // Which events raise a notification (issue 19, decision 173), written with the same `tx` as the
 // change. An event that raises none returns before any query: a payment, a dispatch or a wallet
 // movement costs one Map lookup here.
 
-async function orderOf(tx: Tx, orderId: number) {
-  return tx.selectFrom('orders').select(['order_no', 'created_by']).where('id', '=', orderId).executeTakeFirst();
-}
-
 async function notifyOrder(tx: Tx, e: { vendorId: number; orderId: number; at: string }, type: NotificationType, content: string, order?: { order_no: string; created_by: number }) {
-  const o = order ?? (await orderOf(tx, e.orderId));
+  const o = order ?? (await findOrderNoAndOwner(tx, e.orderId));
   if (!o) return;
   await insertNotification(tx, { vendor_id: e.vendorId, type, content, order_id: e.orderId, order_no: o.order_no, order_owner: o.created_by, created_at: e.at });
 }
@@ -33,7 +29,7 @@ export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
       return;
     case 'after_sales.decided': {
       if (e.orderId === null) return;
-      const c = await tx.selectFrom('after_sales').select(['type', 'check_reason', 'money_fen']).where('id', '=', e.caseId).executeTakeFirst();
+      const c = await findDecidedCase(tx, e.caseId);
       const kind = afterSaleType.label(c?.type) || '售后';
       const money = e.approved && c && Number(c.money_fen) > 0 ? `，金额¥${fenToYuanText(Number(c.money_fen))}` : '';
       const content = e.approved ? `${kind}申请已通过${money}` : `${kind}申请被驳回${c?.check_reason ? `：${c.check_reason}` : ''}`;
@@ -41,7 +37,7 @@ export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
       return;
     }
     case 'wallet.topup_decided': {
-      const r = await tx.selectFrom('account_records').select(['amount_fen']).where('id', '=', e.recordId).executeTakeFirst();
+      const r = await findTopUpAmount(tx, e.recordId);
       const amount = r ? `¥${fenToYuanText(Math.abs(Number(r.amount_fen)))}` : '';
       await insertNotification(tx, {
         vendor_id: e.vendorId,

@@ -194,3 +194,18 @@ export async function lastNotificationId(db: DB): Promise<number> {
   const r = await db.selectFrom('notifications').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
   return Number(r?.m ?? 0);
 }
+
+/** The order number and creator a notification of the order names (in the event's transaction). */
+export const findOrderNoAndOwner = (tx: Tx, orderId: number) =>
+  tx.selectFrom('orders').select(['order_no', 'created_by']).where('id', '=', orderId).executeTakeFirst();
+
+/** What a decided after-sales case's notification says: its type, the rejection reason and the amount. */
+export const findDecidedCase = (tx: Tx, caseId: number) =>
+  tx.selectFrom('after_sales').select(['type', 'check_reason', 'money_fen']).where('id', '=', caseId).executeTakeFirst();
+
+/** The amount of a decided top-up record. */
+export const findTopUpAmount = (tx: Tx, recordId: number) =>
+  tx.selectFrom('account_records').select(['amount_fen']).where('id', '=', recordId).executeTakeFirst();
+
+/** A user's phone (SMS preferences need one). */
+export const findUserPhone = (db: DB, userId: number) => db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();

@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/errors';
 import { ownScope, vendorOf } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
 import { listenForNotifications } from './notifications.events';
-import { issueTicket, listNotifications, markAllRead, markRead, prefsOf, redeemTicket, savePrefs, type Viewer } from './notifications.repository';
+import { findUserPhone, issueTicket, listNotifications, markAllRead, markRead, prefsOf, redeemTicket, savePrefs, type Viewer } from './notifications.repository';
 import { NotificationHub } from './notifications.stream';
 
 // Registered when the module loads (before the database set-up seeds demo orders through the state
@@ -58,7 +58,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
     const b = req.body;
     const p = vendorOf(req);
     if (b.prefs.some((x) => x.sms)) {
-      const u = await db.selectFrom('users').select('phone').where('id', '=', p.userId).executeTakeFirst();
+      const u = await findUserPhone(db, p.userId);
       if (!u?.phone) throw badRequest(NOTIFICATION_MSG.noPhone);
     }
     await savePrefs(db, p.vendorId, p.userId, b.prefs);
