@@ -1,4 +1,7 @@
-/** Query keys of after-sales; mutations invalidate `afterSaleKeys.all` (and the orders, whose state moves). */
+/**
+ * Query key prefixes of after-sales. Only the queryOptions of this folder write a full key; mutations
+ * invalidate `afterSaleKeys.all` (and the orders, whose state moves) or, in the console, `afterSaleKeys.platform`.
+ */
 export const afterSaleKeys = {
   all: ['afterSales'] as const,
   list: (query: object) => ['afterSales', 'list', query] as const,

@@ -1,38 +1,45 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
-import { PLATFORM_AFTER_SALE_API, type AfterSaleDetail, type AfterSaleRow } from '@portal/domain/after-sales';
+import type { z } from 'zod';
+import {
+  PLATFORM_AFTER_SALE_API,
+  type afterSaleApproveBody,
+  type afterSaleCompleteBody,
+  type afterSaleRejectBody,
+  type platformAfterSaleListQuery,
+} from '@portal/domain/after-sales';
+import type { platformAfterSaleDetail, platformAfterSaleRow } from '@portal/domain/contract/after-sales';
 import { platformHttp } from '../../../platform/lib/platform-request';
 import { afterSaleKeys } from './keys';
 
-export interface PlatformAfterSaleParams {
-  keyword?: string;
-  status?: number;
-  checkStatus?: number;
-  type?: number;
-  pageNum: number;
-  pageSize: number;
-}
+/** The console queue's filters (`platformAfterSaleListQuery`). */
+export type PlatformAfterSaleParams = Partial<z.infer<typeof platformAfterSaleListQuery>> & { pageNum: number; pageSize: number };
+export type PlatformAfterSaleRow = z.infer<typeof platformAfterSaleRow>;
+export type PlatformAfterSaleDetail = z.infer<typeof platformAfterSaleDetail>;
 
 /** The console's queue of every vendor's cases. */
-export const usePlatformAfterSales = (params: PlatformAfterSaleParams) =>
-  useQuery({
+export const platformAfterSalesQuery = (params: PlatformAfterSaleParams) =>
+  queryOptions({
     queryKey: [...afterSaleKeys.platform, 'list', params],
-    queryFn: () => platformHttp.page<AfterSaleRow>(PLATFORM_AFTER_SALE_API.list, { ...params }),
+    queryFn: () => platformHttp.page<PlatformAfterSaleRow>(PLATFORM_AFTER_SALE_API.list, { ...params }),
     placeholderData: keepPreviousData,
   });
+export const usePlatformAfterSales = (params: PlatformAfterSaleParams) => useQuery(platformAfterSalesQuery(params));
 
-export const usePlatformAfterSale = (id: number | null) =>
-  useQuery({
+export const platformAfterSaleQuery = (id: number | null) =>
+  queryOptions({
     queryKey: [...afterSaleKeys.platform, 'detail', id],
-    queryFn: () => platformHttp.get<AfterSaleDetail>(PLATFORM_AFTER_SALE_API.detail(id!)),
+    queryFn: () => platformHttp.get<PlatformAfterSaleDetail>(PLATFORM_AFTER_SALE_API.detail(id!)),
     enabled: id !== null,
   });
+export const usePlatformAfterSale = (id: number | null) => useQuery(platformAfterSaleQuery(id));
 
+// Bodies as `afterSaleApproveBody`, `afterSaleRejectBody`, `afterSaleCompleteBody` accept them.
 type Action =
-  | { kind: 'approve'; id: number; processingStatus?: number; remark?: string }
-  | { kind: 'reject'; id: number; reason: string }
+  | ({ kind: 'approve'; id: number } & z.input<typeof afterSaleApproveBody>)
+  | ({ kind: 'reject'; id: number } & z.input<typeof afterSaleRejectBody>)
   | { kind: 'processing'; id: number }
-  | { kind: 'complete'; id: number; remark?: string };
+  | ({ kind: 'complete'; id: number } & z.input<typeof afterSaleCompleteBody>);
 
 const once = { idempotent: true };
 const run = (a: Action) => {
