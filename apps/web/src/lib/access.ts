@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { hasPermission } from '@portal/domain/permissions';
-import { getUserInfo, userInfoQueryKey, type UserInfo } from './user-info';
+import { userInfoQuery, type UserInfo } from './user-info';
 import { vendorToken } from './token-store';
 
 /** The signed-in vendor user and its permissions (a main account holds *:*:*). */
 export function useAccess() {
   const token = vendorToken.use();
-  const query = useQuery({ queryKey: [...userInfoQueryKey, token], queryFn: getUserInfo, enabled: !!token, staleTime: 60_000 });
+  const query = useQuery(userInfoQuery(token));
   const user: UserInfo | undefined = token ? query.data : undefined;
   const permissions = user?.permissions ?? [];
   return {

@@ -12,6 +12,7 @@ import { ChangePhoneDialog } from '../../../features/accounts/components/change-
 import { useAccess } from '../../../lib/access';
 import { NotificationPrefs } from '../../../features/notifications/components/notification-prefs';
 import { vendorToken } from '../../../lib/token-store';
+import { userInfoQueryKey } from '../../../lib/user-info';
 import '../../../features/accounts/components/accounts.css';
 
 export const CLOSE_ACCOUNT_WARNING = '注销后，账号下的所有数据将被删除且无法恢复，也将无法再申请售后。确定要注销该账号吗？';
@@ -92,7 +93,7 @@ export default function ZhangHaoSafetyScreen() {
         open
         phone={phone}
         onClose={() => setDialog(null)}
-        onChanged={() => void qc.invalidateQueries({ queryKey: ['access'] })}
+        onChanged={() => void qc.invalidateQueries({ queryKey: userInfoQueryKey })}
       />
       )}
     </Card>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@portal/domain/api-paths';
 import { http } from '../../../lib/request';
-import { subAccountsKey } from './get-sub-accounts';
+import { accountKeys } from './keys';
 
 /** POST /api/app/user/deleteSubAccounts/{id} */
 export const deleteSubAccount = (id: number) => http.post<null>(API.deleteSubAccount(id));
 export function useDeleteSubAccount() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteSubAccount, onSuccess: () => void qc.invalidateQueries({ queryKey: subAccountsKey }) });
+  return useMutation({ mutationFn: deleteSubAccount, onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.subAccounts }) });
 }

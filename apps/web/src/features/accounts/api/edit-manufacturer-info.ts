@@ -1,27 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { manufacturerInfoBody } from '@portal/domain/accounts';
 import { API } from '@portal/domain/api-paths';
 import { http } from '../../../lib/request';
-import { manufacturerInfoKey } from './get-manufacturer-info';
+import { accountKeys } from './keys';
 
-export interface ManufacturerInfoPayload {
-  name: string;
-  company: string;
-  contacts: string;
-  license: string;
-  avatar: string;
-  technicalUserVoList: Array<{ name?: string; phone?: string }>;
-  umsUserAddressVoList: Array<Record<string, unknown>>;
-}
+/** What `manufacturerInfoBody` (the route's schema) accepts. */
+export type ManufacturerInfoPayload = z.input<typeof manufacturerInfoBody>;
 
 /** POST /api/app/user/editManufacturerInfo */
 export const editManufacturerInfo = (body: ManufacturerInfoPayload) => http.post<null>(API.editManufacturerInfo, body);
 export function useEditManufacturerInfo() {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: editManufacturerInfo,
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: manufacturerInfoKey });
-      void qc.invalidateQueries({ queryKey: ['orders', 'manufacturerInfo'] });
-    },
-  });
+  return useMutation({ mutationFn: editManufacturerInfo, onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.manufacturerInfo }) });
 }

@@ -1,10 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import type { PermissionNode } from '@portal/domain/accounts';
+import type { permissionNode } from '@portal/domain/contract/accounts';
 import { http } from '../../../lib/request';
+import { accountKeys } from './keys';
 
-export const subAccountMenuKey = (userId: number) => ['accounts', 'subAccountMenu', userId] as const;
 /** GET /api/app/user/getSubAccountMenu/{userId} */
-export const getSubAccountMenu = (userId: number) => http.get<PermissionNode[]>(API.subAccountMenu(userId));
-export const useSubAccountMenu = (userId: number | undefined) =>
-  useQuery({ queryKey: subAccountMenuKey(userId ?? 0), queryFn: () => getSubAccountMenu(userId!), enabled: !!userId });
+export const getSubAccountMenu = (userId: number) => http.get<Array<z.infer<typeof permissionNode>>>(API.subAccountMenu(userId));
+export const subAccountMenuQuery = (userId: number | undefined) =>
+  queryOptions({ queryKey: accountKeys.subAccountMenu(userId ?? 0), queryFn: () => getSubAccountMenu(userId!), enabled: !!userId });
+export const useSubAccountMenu = (userId: number | undefined) => useQuery(subAccountMenuQuery(userId));

@@ -8,7 +8,8 @@ import { grantSubAccountMenu } from '../api/grant-sub-account-menu';
 import { revokeSubAccountMenu } from '../api/revoke-sub-account-menu';
 import { setSubAccountMenuAll } from '../api/set-sub-account-menu-all';
 import { setSubAccountMenuScope } from '../api/set-sub-account-menu-scope';
-import { subAccountMenuKey, useSubAccountMenu } from '../api/sub-account-menu';
+import { accountKeys } from '../api/keys';
+import { useSubAccountMenu } from '../api/sub-account-menu';
 
 const flatten = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flatten(n.child)]);
 const TYPE_NAME: Record<string, string> = { M: '目录', C: '菜单', F: '按钮' };
@@ -43,7 +44,7 @@ export function SubAccountPermissions() {
     } catch {
       // shown by the request layer
     } finally {
-      await qc.invalidateQueries({ queryKey: subAccountMenuKey(userId) });
+      await qc.invalidateQueries({ queryKey: accountKeys.subAccountMenu(userId) });
       setBusy(false);
     }
   };
