@@ -1,9 +1,10 @@
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
+import type { sessionToken } from '@portal/domain/contract/access';
 import { http } from '../../../lib/request';
 
-interface TokenAnswer {
-  token: string;
-}
+/** What a login or registration answers (contract `sessionToken`). */
+type TokenAnswer = z.infer<typeof sessionToken>;
 
 // Forms map their own errors onto fields and toasts, so these calls stay silent where noted.
 
