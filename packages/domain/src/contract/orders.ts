@@ -50,6 +50,27 @@ export const expense = z.object({ name: z.string(), price: yuan, type: z.union([
 /** A record of the order's dialogs (parts shipping, return, praise, completion): open objects. */
 export const orderRecord = z.looseObject({});
 
+/** The home page's order statistics (GET order/statistics; the route still declares `orderRecord`). */
+export const orderStatistics = z.object({
+  total: z.number().int(),
+  obligations: z.number().int(),
+  pendingOrder: z.number().int(),
+  serviced: z.number().int(),
+  settled: z.number().int(),
+  completed: z.number().int(),
+  afterSale: z.number().int(),
+});
+/** A quick-order tile (GET quicklyOrder rows): a product of the vendor's frequent recent orders, with that order's service. */
+export const quickOrderItem = z.object({
+  productId: z.number().int(),
+  categoryName: z.string(),
+  modelName: z.string(),
+  productPicture: z.string(),
+  number: z.number().int(),
+  maintenanceType: z.number().int().nullable(),
+  omsOrder: z.object({ serviceType: z.number().int(), parole: z.number().int(), serviceTypeName: z.string() }),
+});
+
 // The records the order dialogs read (the routes still declare `orderRecord`; these describe the answers).
 const int = z.number().int();
 /** A master's parts request and what the vendor shipped for it (GET application/getLast/{orderId}, submission/info/{id}). */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';
 import { useState } from 'react';
-import { getNotices, type Notice } from '../api/home';
+import { noticesQuery, type Notice } from '../api/home';
 
 /** The platform notice image; clicking it opens the notice's rich text. */
 export function NoticeCard() {
-  const q = useQuery({ queryKey: ['home', 'notices'], queryFn: getNotices, retry: false });
+  const q = useQuery(noticesQuery());
   const [open, setOpen] = useState<Notice | null>(null);
   const notice = q.data?.rows[0];
   return (

@@ -5,11 +5,11 @@ import { MSG } from '@portal/domain/messages';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { fileUrlOf } from '../../../components/upload';
-import { getQuickOrders } from '../api/home';
+import { quickOrdersQuery } from '../api/home';
 
 /** Recent products to order again in one click (GET quicklyOrder, page 1, size 14). */
 export function QuickOrderGrid() {
-  const q = useQuery({ queryKey: ['home', 'quicklyOrder'], queryFn: getQuickOrders, retry: false });
+  const q = useQuery(quickOrdersQuery());
   if (q.isPending) return <Skeleton active />;
   const rows = q.data ?? [];
   if (!rows.length) return <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />;

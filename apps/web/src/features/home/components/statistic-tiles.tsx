@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ALL_ORDER_STATUS, paths } from '../../../config/paths';
 import { usePublishedCount } from '../api/get-published-count';
 import { useSlaSummary } from '../api/get-sla-summary';
-import { getOrderStatistics, type OrderStatistics } from '../api/home';
+import { orderStatisticsQuery, type OrderStatistics } from '../api/home';
 
 // 待服务 and 待结算 stand for status sets (decision 002); the list's route param takes them comma-joined.
 const TILES: Array<{ label: string; key: keyof typeof HOME_TILE_STATUS }> = [
@@ -20,7 +20,7 @@ const TILES: Array<{ label: string; key: keyof typeof HOME_TILE_STATUS }> = [
 
 /** Order statistic tiles, each opening the order list at its status (needs app:order:list). */
 export function StatisticTiles() {
-  const q = useQuery({ queryKey: ['home', 'orderStatistics'], queryFn: getOrderStatistics, retry: false });
+  const q = useQuery(orderStatisticsQuery());
   const stats = q.data;
   const value = (k: keyof OrderStatistics) => Number(stats?.[k] ?? 0);
   // Spec 02 §7: the landing shows the base plus the platform's published-order count.
