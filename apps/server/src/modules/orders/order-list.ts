@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
-import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
-import { pageOfCards, pageOfIds } from './order-list-cards';
-import { applyOrderFilters, bodyContains, countedTotal, filtersBesidesKeyword, ordersInScope, vendorOrders, type KeywordMatching } from './orders.repository';
+import { pageOfCards, pageOfIds } from './order-list-cards.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pgKeywordPage, searchRowIds } from './order-list.repository';
+import { countedTotal, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
 const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
@@ -23,12 +22,6 @@ export function keywordPagePlan(matches: number, orderCount: number, upTo: numbe
   const toWalk = (upTo * orderCount) / matches;
   if (unfiltered) return WALK_SEARCH_US * toWalk <= SHORT_WALK_US ? 'search' : 'grams';
   return WALK_INDEX_US * toWalk < LOOKUP_US * matches ? 'index' : 'lookup';
-}
-
-/** How many of the vendor's orders contain the keyword, up to `upTo`, from SQLite's bigram index (decision 103). */
-async function keywordMatches(db: DB, vendorId: number, keyword: string, upTo: number): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*) as n from (select 1 from order_grams where order_grams match ${keywordMatch(vendorId, keyword)} limit ${upTo})`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
 }
 
 /** What listOrders needs to know of its deployment. */
@@ -55,16 +48,10 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const offset = (f.pageNum - 1) * f.pageSize;
   // A keyword's matches are counted up to one past the bound: more than the bound answers the bound, flagged (decision 132).
   const counted = (n: number) => ({ total: Math.min(n, totalBound), bounded: n > totalBound });
-  const filtered = (matching?: KeywordMatching) => applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId, matching);
+  const filtered = (matching?: KeywordMatching) => filteredOrders(db, vendorId, ownerId, f, pg, matching);
   // The page of these orders (ids of the caller's scope, in list order).
   const pageOf = (ids: number[]) => pageOfIds(db, vendorId, ownerId, ids, pg);
-  const countOf = async (q: ReturnType<typeof filtered>) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
-  const countUpTo = async (q: ReturnType<typeof filtered>, upTo: number) =>
-    Number((await db.selectFrom(q.select('orders.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
   const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
-  // The vendor's search rows containing the keyword, in list order (the table is kept in that order).
-  const searchRows = () => db.selectFrom('order_search as s').select('s.order_id as id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg, vendorId))
-    .orderBy('s.created_at', 'desc').orderBy('s.order_id', 'desc');
 
   // On SQLite a keyword over many orders goes through the bigram index (decision 103): its count of the
   // matches first, then the page read as keywordPagePlan says (decision 106). Over few orders, reading
@@ -72,36 +59,29 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const orderCount = f.keyWords && !pg ? await ordersInScope(db, vendorId, ownerId) : 0;
   const viaIndex = orderCount > keywordScanMax;
   if (viaIndex) {
-    const matches = await keywordMatches(db, vendorId, f.keyWords, totalBound + 1);
+    const matches = await countKeywordMatches(db, vendorId, f.keyWords, totalBound + 1);
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {
-      const r = await searchRows().limit(f.pageSize).offset(offset).execute();
+      const r = await searchRowIds(db, vendorId, f.keyWords, pg, f.pageSize, offset);
       return { body: await pageOf(r.map((row) => row.id)), ...counted(matches) };
     }
     if (plan === 'grams') {
-      const r = await sql<{ id: number }>`select ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)}
-        order by rowid desc limit ${f.pageSize} offset ${offset}`.execute(db);
-      return { body: await pageOf(r.rows.map((row) => row.id)), ...counted(matches) };
+      const r = await gramsPageIds(db, vendorId, f.keyWords, f.pageSize, offset);
+      return { body: await pageOf(r.map((row) => row.id)), ...counted(matches) };
     }
     if (plan === 'index') {
       // The list's index in list order, each order tested against the index's matches.
       const walked = filtered('grams-walk');
       const { body } = await pageOfCards(db, walked, offset, f.pageSize, pg);
-      return { body, ...counted(await countUpTo(walked, totalBound + 1)) };
+      return { body, ...counted(await countOrdersUpTo(db, walked, totalBound + 1)) };
     }
   }
   if (f.keyWords && pg) {
     // PostgreSQL: the page (read in list order or from the keyword index's matches, as the planner
     // judges) and the bounded count side by side, so that no more than a page of ids comes to Node.js.
-    const matching = unfiltered
-      ? db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(f.keyWords, pg, vendorId)).limit(totalBound + 1)
-      : filtered('like').select('orders.id').limit(totalBound + 1);
-    const page = unfiltered
-      ? searchRows().limit(f.pageSize).offset(offset).execute()
-      : filtered('like').select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(f.pageSize).offset(offset).execute();
-    const [rows, n] = await Promise.all([page, sql<{ n: number }>`select count(*) as n from (${matching}) m`.execute(db)]);
-    return { body: await pageOf(rows.map((r: { id: number }) => r.id)), ...counted(Number(n.rows[0]?.n ?? 0)) };
+    const { ids, matches } = await pgKeywordPage(db, vendorId, f.keyWords, unfiltered ? null : filtered('like'), f.pageSize, offset, totalBound + 1);
+    return { body: await pageOf(ids), ...counted(matches) };
   }
   if (f.keyWords) {
     // Every match's id once, in list order: their number is the total and a slice of them the page,
@@ -109,13 +89,13 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     // search rows are read alone. Past the bound only as far as the page asks.
     const upTo = Math.max(totalBound, offset + f.pageSize) + 1;
     const all = unfiltered && !viaIndex
-      ? await searchRows().limit(upTo).execute()
-      : await filtered(viaIndex ? 'grams' : 'like').select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(upTo).execute();
+      ? await searchRowIds(db, vendorId, f.keyWords, pg, upTo)
+      : await filteredIdsInListOrder(filtered(viaIndex ? 'grams' : 'like'), upTo);
     const ids = all.map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), ...counted(ids.length) };
   }
   const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg);
   // A page that is not full is the last one, so it tells the total; with statuses and nodes only, order_counts does.
-  const total = count > 0 && count < f.pageSize ? offset + count : ((await countedTotal(db, vendorId, ownerId, f)) ?? (await countOf(filtered())));
+  const total = count > 0 && count < f.pageSize ? offset + count : ((await countedTotal(db, vendorId, ownerId, f)) ?? (await countOrders(filtered())));
   return { body, total, bounded: false };
 }
