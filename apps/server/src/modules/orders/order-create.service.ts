@@ -6,6 +6,7 @@ import { fromShanghai, nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { resolveRegion } from '../../lib/region-tree';
 import { discountContext, loadOrderableProducts, priceAddInput } from './order-pricing';
+import { findUserNameFields, findVendorAddressId, findVendorFilePaths, insertLineSurcharges, insertOrder, insertOrderLine, insertOrderLogistics } from './order-create.repository';
 import { accountName } from './order-row';
 import { writeLog } from '../../lib/order-state-machine';
 import { guideColumn } from '../../lib/product-row';
@@ -30,12 +31,12 @@ function fileUrls(json: string): Set<string> {
 async function checkOwnUploads(db: DB, vendorId: number, urls: string[]) {
   if (!urls.length) return;
   const unique = [...new Set(urls)];
-  const rows = await db.selectFrom('files').select('path').where('vendor_id', '=', vendorId).where('path', 'in', unique).execute();
+  const rows = await findVendorFilePaths(db, vendorId, unique);
   if (rows.length !== unique.length) throw badRequest('文件不存在，请重新上传');
 }
 
 export async function operatorName(db: DB | Tx, userId: number): Promise<string> {
-  const u = await db.selectFrom('users').select(['name', 'account', 'phone']).where('id', '=', userId).executeTakeFirst();
+  const u = await findUserNameFields(db, userId);
   return accountName(u);
 }
 
@@ -51,7 +52,7 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
   const lineProducts = new Set(input.productList.map((l) => l.productId));
   if (input.logisticsVoList.some((r) => !lineProducts.has(r.productId!))) throw badRequest(MSG.logisticsIncomplete);
   if (input.addressId !== null) {
-    const addr = await db.selectFrom('vendor_addresses').select('id').where('id', '=', input.addressId).where('vendor_id', '=', p.vendorId).executeTakeFirst();
+    const addr = await findVendorAddressId(db, input.addressId, p.vendorId);
     if (!addr) throw badRequest('收货地址不存在');
   }
   await checkOwnUploads(db, p.vendorId, input.productList.flatMap((l) => [...l.newProductVideo, ...l.newFinishedDrawing].map((f) => f.fileUrl)));
@@ -67,93 +68,79 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
         const now = nowIso();
         // An order that needs no payment waits for a master at once: its acceptance clock starts (issue 19).
         const sla = skipPayment ? await slaOnMove(tx, null, { status: 200, urgent_flag: 0, urgent_type: null, pay_time: now, door_time: doorIso }) : {};
-        const order = await tx
-          .insertInto('orders')
-          .values({
-            vendor_id: p.vendorId,
-            created_by: p.userId,
-            order_no: orderNo,
-            status: skipPayment ? 200 : 100,
-            node: 110,
-            parole: input.parole,
-            service_type: input.serviceType,
-            create_type: 1,
-            urgent_flag: input.urgentFlag === '1' ? 1 : 0,
-            urgent_type: input.urgentType,
-            urgent_price_fen: priced.urgentFen,
-            praise_flag: input.praiseFlag === '1' ? 1 : 0,
-            praise_price_fen: yuanToFen(input.praisePrice),
-            return_parts: input.returnParts === '1' ? 1 : 0,
-            real_name: input.realName,
-            phone: input.phone,
-            phone_extension: input.phoneExtension,
-            province_id: input.provinceId,
-            province_name: names.provinceName,
-            city_id: input.cityId,
-            city_name: names.cityName,
-            district_id: input.districtId,
-            district_name: names.districtName,
-            detail_address: input.detailAddress,
-            door_time: doorIso,
-            remarks: input.remarks,
-            contact_name: input.contactName,
-            contact_phone: input.contactPhone,
-            technical_contacts: JSON.stringify(input.technicalContacts),
-            address_id: input.addressId,
-            payment_type: input.paymentType,
-            order_source: input.orderSource,
-            order_source_num: input.orderSourceNum,
-            total_fen: priced.totalFen,
-            discount_fen: priced.discountFen,
-            expenses: JSON.stringify(priced.expenses),
-            lng: input.lng,
-            lat: input.lat,
-            created_at: now,
-            updated_at: now,
-            ...sla,
-          })
-          .returning(['id', 'vendor_id'])
-          .executeTakeFirstOrThrow();
+        const order = await insertOrder(tx, {
+          vendor_id: p.vendorId,
+          created_by: p.userId,
+          order_no: orderNo,
+          status: skipPayment ? 200 : 100,
+          node: 110,
+          parole: input.parole,
+          service_type: input.serviceType,
+          create_type: 1,
+          urgent_flag: input.urgentFlag === '1' ? 1 : 0,
+          urgent_type: input.urgentType,
+          urgent_price_fen: priced.urgentFen,
+          praise_flag: input.praiseFlag === '1' ? 1 : 0,
+          praise_price_fen: yuanToFen(input.praisePrice),
+          return_parts: input.returnParts === '1' ? 1 : 0,
+          real_name: input.realName,
+          phone: input.phone,
+          phone_extension: input.phoneExtension,
+          province_id: input.provinceId,
+          province_name: names.provinceName,
+          city_id: input.cityId,
+          city_name: names.cityName,
+          district_id: input.districtId,
+          district_name: names.districtName,
+          detail_address: input.detailAddress,
+          door_time: doorIso,
+          remarks: input.remarks,
+          contact_name: input.contactName,
+          contact_phone: input.contactPhone,
+          technical_contacts: JSON.stringify(input.technicalContacts),
+          address_id: input.addressId,
+          payment_type: input.paymentType,
+          order_source: input.orderSource,
+          order_source_num: input.orderSourceNum,
+          total_fen: priced.totalFen,
+          discount_fen: priced.discountFen,
+          expenses: JSON.stringify(priced.expenses),
+          lng: input.lng,
+          lat: input.lat,
+          created_at: now,
+          updated_at: now,
+          ...sla,
+        });
         for (const [i, l] of input.productList.entries()) {
           const prod = products.get(l.productId)!;
           const pl = priced.lines[i]!;
           const field = priceFieldFor(input.serviceType, l.maintenanceType);
           const videos = fileUrls(prod.videos);
           const drawings = fileUrls(prod.drawings);
-          const line = await tx
-            .insertInto('order_products')
-            .values({
-              order_id: order.id,
-              vendor_id: p.vendorId,
-              product_id: prod.id,
-              category_name: prod.category_name,
-              model_name: prod.model_name,
-              picture: prod.picture,
-              number: l.number,
-              price_fen: pl.unitFen,
-              guide_price_fen: field ? (prod[guideColumn(field)] ?? null) : null,
-              discount_fen: pl.discountFen,
-              maintenance_type: l.maintenanceType,
-              remarks: l.remarks,
-              video_select: JSON.stringify(l.productVideoSelect.filter((u) => videos.has(u))),
-              drawing_select: JSON.stringify(l.finishedDrawingSelect.filter((u) => drawings.has(u))),
-              new_videos: JSON.stringify(l.newProductVideo),
-              new_drawings: JSON.stringify(l.newFinishedDrawing),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const line = await insertOrderLine(tx, {
+            order_id: order.id,
+            vendor_id: p.vendorId,
+            product_id: prod.id,
+            category_name: prod.category_name,
+            model_name: prod.model_name,
+            picture: prod.picture,
+            number: l.number,
+            price_fen: pl.unitFen,
+            guide_price_fen: field ? (prod[guideColumn(field)] ?? null) : null,
+            discount_fen: pl.discountFen,
+            maintenance_type: l.maintenanceType,
+            remarks: l.remarks,
+            video_select: JSON.stringify(l.productVideoSelect.filter((u) => videos.has(u))),
+            drawing_select: JSON.stringify(l.finishedDrawingSelect.filter((u) => drawings.has(u))),
+            new_videos: JSON.stringify(l.newProductVideo),
+            new_drawings: JSON.stringify(l.newFinishedDrawing),
+          });
           if (l.omsSurchargeList.length) {
-            await tx
-              .insertInto('order_surcharges')
-              .values(l.omsSurchargeList.map((s) => ({ order_id: order.id, order_product_id: line.id, vendor_id: p.vendorId, pz_id: s.pzId, name: s.name, price_fen: yuanToFen(s.price), num: s.num })))
-              .execute();
+            await insertLineSurcharges(tx, l.omsSurchargeList.map((s) => ({ order_id: order.id, order_product_id: line.id, vendor_id: p.vendorId, pz_id: s.pzId, name: s.name, price_fen: yuanToFen(s.price), num: s.num })));
           }
         }
         if (input.logisticsVoList.length) {
-          await tx
-            .insertInto('order_logistics')
-            .values(input.logisticsVoList.map((r) => ({ order_id: order.id, vendor_id: p.vendorId, product_id: r.productId!, courier_company: r.courierCompany, courier_num: r.courierNum, phone: r.phone, created_at: now })))
-            .execute();
+          await insertOrderLogistics(tx, input.logisticsVoList.map((r) => ({ order_id: order.id, vendor_id: p.vendorId, product_id: r.productId!, courier_company: r.courierCompany, courier_num: r.courierNum, phone: r.phone, created_at: now })));
         }
         await writeLog(tx, order, 110, { operator, content: skipPayment ? '订单创建（保外订单，费用由客户现场结算，无需支付）' : '订单创建，待支付' });
         return { id: order.id, orderNo, status: skipPayment ? 200 : 100 };

@@ -3,6 +3,7 @@ import { yuanToFen } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
+import { findCreateOrderDiscountRate, findDealerOutletIn, findOrderableProducts, findVendorDiscountFlags, listOutletDiscountTiers } from './order-create.repository';
 
 // The server's side of pricing: the catalogue and discount facts come from the database, the
 // arithmetic is the shared priceOrder(); nothing priced by the browser is ever trusted.
@@ -11,24 +12,17 @@ import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
 /** Passed (check_status 1), live products of the vendor, by id; a missing one answers 400. */
 export async function loadOrderableProducts(db: DB | Tx, vendorId: number, ids: number[]): Promise<Map<number, ProductRecord>> {
   const unique = [...new Set(ids)];
-  const rows = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('vendor_id', '=', vendorId)
-    .where('id', 'in', unique)
-    .where('check_status', '=', 1)
-    .where('deleted_at', 'is', null)
-    .execute();
+  const rows = await findOrderableProducts(db, vendorId, unique);
   if (rows.length !== unique.length) throw badRequest(ORDER_MSG.productUnavailable);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function discountContext(db: DB | Tx, vendorId: number, districtId: string): Promise<DiscountContext> {
   const [vendor, rate, outlet, tiers] = await Promise.all([
-    db.selectFrom('vendors').select(['order_discount_flag', 'outlet_discount_flag']).where('id', '=', vendorId).executeTakeFirstOrThrow(),
-    db.selectFrom('configs').select('value').where('key', '=', 'create_order_discount').executeTakeFirst(),
-    db.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).executeTakeFirst(),
-    db.selectFrom('outlet_discounts').select(['full_reduce_amount_fen', 'discount_amount_fen']).where('vendor_id', '=', vendorId).execute(),
+    findVendorDiscountFlags(db, vendorId),
+    findCreateOrderDiscountRate(db),
+    findDealerOutletIn(db, districtId),
+    listOutletDiscountTiers(db, vendorId),
   ]);
   return {
     orderDiscountFlag: vendor.order_discount_flag === 1,

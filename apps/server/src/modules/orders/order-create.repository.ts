@@ -1,0 +1,56 @@
+import type { Insertable } from 'kysely';
+import type { DB, Tx } from '../../db/database';
+import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
+
+// The statements of creating an order (order-create.service.ts) and of pricing it (order-pricing.ts):
+// the checks' reads before the transaction, and the inserts inside it (each takes the caller's `tx`).
+
+/** Which of these file paths the vendor uploaded. */
+export const findVendorFilePaths = (db: DB, vendorId: number, paths: string[]) =>
+  db.selectFrom('files').select('path').where('vendor_id', '=', vendorId).where('path', 'in', paths).execute();
+
+/** The fields a vendor user is named by on an order's log. */
+export const findUserNameFields = (db: DB | Tx, userId: number) => db.selectFrom('users').select(['name', 'account', 'phone']).where('id', '=', userId).executeTakeFirst();
+
+/** The vendor's shipping address of this id, if it is the vendor's. */
+export const findVendorAddressId = (db: DB, addressId: number, vendorId: number) =>
+  db.selectFrom('vendor_addresses').select('id').where('id', '=', addressId).where('vendor_id', '=', vendorId).executeTakeFirst();
+
+/** The order row; its id and vendor. */
+export const insertOrder = (tx: Tx, values: Insertable<OrdersTable>) => tx.insertInto('orders').values(values).returning(['id', 'vendor_id']).executeTakeFirstOrThrow();
+
+/** One product line of an order; its id. */
+export const insertOrderLine = (tx: Tx, values: Insertable<OrderProductsTable>) => tx.insertInto('order_products').values(values).returning('id').executeTakeFirstOrThrow();
+
+/** A line's surcharges, in one statement. */
+export const insertLineSurcharges = (tx: Tx, rows: Insertable<OrderSurchargesTable>[]) => tx.insertInto('order_surcharges').values(rows).execute();
+
+/** The order's logistics rows, in one statement. */
+export const insertOrderLogistics = (tx: Tx, rows: Insertable<OrderLogisticsTable>[]) => tx.insertInto('order_logistics').values(rows).execute();
+
+// ---- pricing (order-pricing.ts)
+
+/** Passed (check_status 1), live products of the vendor among these ids. */
+export const findOrderableProducts = (db: DB | Tx, vendorId: number, ids: number[]) =>
+  db
+    .selectFrom('products')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('id', 'in', ids)
+    .where('check_status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+
+/** The vendor's two discount switches. */
+export const findVendorDiscountFlags = (db: DB | Tx, vendorId: number) =>
+  db.selectFrom('vendors').select(['order_discount_flag', 'outlet_discount_flag']).where('id', '=', vendorId).executeTakeFirstOrThrow();
+
+/** The platform's create-order discount rate setting. */
+export const findCreateOrderDiscountRate = (db: DB | Tx) => db.selectFrom('configs').select('value').where('key', '=', 'create_order_discount').executeTakeFirst();
+
+/** A dealer outlet in the district, if any. */
+export const findDealerOutletIn = (db: DB | Tx, districtId: string) => db.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).executeTakeFirst();
+
+/** The vendor's outlet discount tiers (money in fen). */
+export const listOutletDiscountTiers = (db: DB | Tx, vendorId: number) =>
+  db.selectFrom('outlet_discounts').select(['full_reduce_amount_fen', 'discount_amount_fen']).where('vendor_id', '=', vendorId).execute();
