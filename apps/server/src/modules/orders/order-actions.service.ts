@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { deriveStatusInfo, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
@@ -17,6 +16,10 @@ import { operatorName } from './order-create.service';
 import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { json } from './order-row';
 import { slaOnMove } from '../../lib/order-sla';
+import {
+  addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder,
+  insertReminder, paidInFull, setCustomerWhileStatusUpTo, setMarker, shipPendingSubmission,
+} from './order-actions.repository';
 
 // The vendor's actions on an order. Each one runs in one transaction; state changes go through
 // the state machine, money through the wallet's moveBalance.
@@ -42,7 +45,7 @@ export function orderActions(db: DB) {
         const paid = o.paid_flag === 1 && o.status !== ORDER_STATUS.cancelled;
         if (o.status !== ORDER_STATUS.unpaid) throw badRequest(paid ? '该订单已支付，请勿重复支付' : illegalTransition(o, '支付').message);
         const now = nowIso();
-        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1, real_pay_fen: sql<number>`total_fen` });
+        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1, ...paidInFull() });
         const total = Number(moved.total_fen);
         let balanceAfterFen: number | null = null;
         if (total > 0) {
@@ -70,7 +73,7 @@ export function orderActions(db: DB) {
               vendorId: p.vendorId, amountFen: paid, paymentType: PAYMENT_TYPE.orderRefund, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.refunded,
               orderNo: moved.order_no, orderId: moved.id, operator, createdBy: p.userId, remarks: `取消订单退款：${input.closeRemark}`.slice(0, 200),
             });
-            await tx.updateTable('orders').set({ real_pay_fen: 0 }).where('id', '=', id).execute();
+            await clearRealPay(tx, id);
           }
         }
         return input.ids.length;
@@ -84,17 +87,12 @@ export function orderActions(db: DB) {
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         if (o.status > ORDER_STATUS.awaitingWork) throw badRequest('订单已开始施工，不能修改客户信息');
-        const r = await tx
-          .updateTable('orders')
-          .set({
-            real_name: input.realName, phone: input.phone, phone_extension: input.phoneExtension,
-            province_id: input.provinceId, province_name: names.provinceName, city_id: input.cityId, city_name: names.cityName,
-            district_id: input.districtId, district_name: names.districtName, detail_address: input.detailAddress, updated_at: nowIso(),
-          })
-          .where('id', '=', o.id)
-          .where('status', '<=', ORDER_STATUS.awaitingWork)
-          .executeTakeFirst();
-        if (!Number(r.numUpdatedRows)) throw badRequest('订单已开始施工，不能修改客户信息');
+        const changed = await setCustomerWhileStatusUpTo(tx, o.id, ORDER_STATUS.awaitingWork, {
+          real_name: input.realName, phone: input.phone, phone_extension: input.phoneExtension,
+          province_id: input.provinceId, province_name: names.provinceName, city_id: input.cityId, city_name: names.cityName,
+          district_id: input.districtId, district_name: names.districtName, detail_address: input.detailAddress, updated_at: nowIso(),
+        });
+        if (!changed) throw badRequest('订单已开始施工，不能修改客户信息');
         await writeLog(tx, o, o.node, { operator, content: `修改客户信息：${input.realName} ${input.phone} ${names.provinceName}${names.cityName}${names.districtName}${input.detailAddress}` });
       });
     },
@@ -108,19 +106,11 @@ export function orderActions(db: DB) {
         if (!flagsOf(o).isUrgent) throw badRequest(o.urgent_flag === 1 ? '该订单已加急' : illegalTransition(o, '加急').message);
         const paid = o.paid_flag === 1;
         const expenses = [...json<Array<{ name: string; price: number; type: number }>>(o.expenses, []), { name: MSG.urgentFeeName, price: fee, type: 1 }];
-        const r = await tx
-          .updateTable('orders')
-          .set({
-            urgent_flag: 1, urgent_type: input.urgentType, urgent_price_fen: fee, total_fen: sql<number>`total_fen + ${fee}`,
-            real_pay_fen: paid ? sql<number>`real_pay_fen + ${fee}` : sql<number>`real_pay_fen`, expenses: JSON.stringify(expenses), updated_at: nowIso(),
-            // From now its urgent window (from payment) is what it is held to (issue 19).
-            ...(await slaOnMove(tx, o, { ...o, urgent_flag: 1, urgent_type: input.urgentType })),
-          })
-          .where('id', '=', o.id)
-          .where('urgent_flag', '=', 0)
-          .where('status', '=', o.status)
-          .executeTakeFirst();
-        if (!Number(r.numUpdatedRows)) throw badRequest('该订单已加急');
+        const now = nowIso();
+        // From now its urgent window (from payment) is what it is held to (issue 19).
+        const sla = await slaOnMove(tx, o, { ...o, urgent_flag: 1, urgent_type: input.urgentType });
+        const added = await addUrgentFee(tx, o.id, o.status, { urgentType: input.urgentType, feeFen: fee, paid, expenses: JSON.stringify(expenses), now, sla });
+        if (!added) throw badRequest('该订单已加急');
         if (paid) {
           await moveBalance(tx, {
             vendorId: p.vendorId, amountFen: -fee, paymentType: PAYMENT_TYPE.urgentFee, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid,
@@ -136,7 +126,7 @@ export function orderActions(db: DB) {
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         if (!flagsOf(o).isReminder) throw illegalTransition(o, '催单');
-        await tx.insertInto('order_reminders').values({ order_id: o.id, vendor_id: p.vendorId, content: input.reminderContent, created_by: p.userId, created_at: nowIso() }).execute();
+        await insertReminder(tx, { order_id: o.id, vendor_id: p.vendorId, content: input.reminderContent, created_by: p.userId, created_at: nowIso() });
         await writeLog(tx, o, o.node, { operator, content: `催单：${input.reminderContent}`, relevanceType: 'reminder' });
       });
     },
@@ -144,7 +134,7 @@ export function orderActions(db: DB) {
     async mark(p: VendorPrincipal, input: z.infer<typeof markerBody>) {
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
-        await tx.updateTable('orders').set({ marker_type: input.markerType, marker_value: input.markerValue, updated_at: nowIso() }).where('id', '=', o.id).execute();
+        await setMarker(tx, o.id, input.markerType, input.markerValue, nowIso());
       });
     },
 
@@ -161,16 +151,9 @@ export function orderActions(db: DB) {
       const operator = await operatorName(db, p.userId);
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
-        const r = await tx
-          .updateTable('material_submissions')
-          .set({ company: input.company, tracking_num: input.trackingNum, phone: input.phone, status: 1, shipped_at: nowIso() })
-          .where('id', '=', input.materialSubmissionId)
-          .where('order_id', '=', o.id)
-          .where('vendor_id', '=', p.vendorId)
-          .where('status', '=', 0)
-          .executeTakeFirst();
-        if (!Number(r.numUpdatedRows)) {
-          const exists = await tx.selectFrom('material_submissions').select('id').where('id', '=', input.materialSubmissionId).where('order_id', '=', o.id).executeTakeFirst();
+        const shipped = await shipPendingSubmission(tx, input.materialSubmissionId, o.id, p.vendorId, { company: input.company, tracking_num: input.trackingNum, phone: input.phone, status: 1, shipped_at: nowIso() });
+        if (!shipped) {
+          const exists = await findSubmissionOfOrder(tx, input.materialSubmissionId, o.id);
           if (!exists) throw notFound();
           throw badRequest('配件物流信息已填写');
         }
@@ -183,15 +166,10 @@ export function orderActions(db: DB) {
       const operator = await operatorName(db, p.userId);
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
-        const rec = await tx.selectFrom('return_records').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const rec = await findLatestReturn(tx, o.id, p.vendorId);
         if (!rec) throw notFound();
-        const claimed = await tx
-          .updateTable('return_records')
-          .set({ check_status: input.audit, reason: input.reason, checked_at: nowIso() })
-          .where('id', '=', rec.id)
-          .where('check_status', '=', 0)
-          .executeTakeFirst();
-        if (!Number(claimed.numUpdatedRows)) throw badRequest('该返件已审核');
+        const claimed = await decidePendingReturn(tx, rec.id, { check_status: input.audit, reason: input.reason, checked_at: nowIso() });
+        if (!claimed) throw badRequest('该返件已审核');
         const rel = { relevanceType: 'returnRecord', relevanceId: rec.id };
         if (input.audit === 2) {
           await transit(tx, 'rejectReturn', o.id, p.vendorId, { operator, content: `返件审核驳回：${input.reason}`, ...rel });
@@ -214,15 +192,10 @@ export function orderActions(db: DB) {
       const operator = await operatorName(db, p.userId);
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
-        const rec = await tx.selectFrom('praise_records').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const rec = await findLatestPraise(tx, o.id, p.vendorId);
         if (!rec) throw notFound();
-        const claimed = await tx
-          .updateTable('praise_records')
-          .set({ check_status: input.audit, reason: input.reason, checked_at: nowIso() })
-          .where('id', '=', rec.id)
-          .where('check_status', '=', 0)
-          .executeTakeFirst();
-        if (!Number(claimed.numUpdatedRows)) throw badRequest('该好评已审核');
+        const claimed = await decidePendingPraise(tx, rec.id, { check_status: input.audit, reason: input.reason, checked_at: nowIso() });
+        if (!claimed) throw badRequest('该好评已审核');
         const rel = { relevanceType: 'praiseRecord', relevanceId: rec.id };
         if (input.audit === 2) {
           await transit(tx, 'rejectPraise', o.id, p.vendorId, { operator, content: `好评审核驳回：${input.reason}`, ...rel });
