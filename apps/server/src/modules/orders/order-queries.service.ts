@@ -9,7 +9,11 @@ import type { VendorPrincipal } from '../../plugins/context';
 import { ownScope } from '../../plugins/auth';
 import { toProductRow } from '../../lib/product-row';
 import { json } from './order-row';
-import { countsByStatus, findOrder, toRows, vendorOrders } from './orders.repository';
+import { countsByStatus, findOrder, toRows } from './orders.repository';
+import {
+  countInStatusesOrNodes, findLastOrderedProductId, findLiveProduct, findMainUserContact, findMasterContact, findServiceHotline, findVendorContacts,
+  listCopyLines, listFrequentCombinations, listOrderLog, listOrderLogistics, listOrderSurcharges, listRecentOrdersOfPhone, listShippedSubmissions, sumAllOrderCounts,
+} from './order-queries.repository';
 
 // Read-only answers about the vendor's orders (detail, home tiles, helpers of the screens).
 
@@ -29,9 +33,9 @@ export function orderQueries(db: DB) {
       const o = await mustFind(p, id);
       const [[row], logs, logistics, master] = await Promise.all([
         toRows(db, [o]),
-        db.selectFrom('order_operate_records').selectAll().where('order_id', '=', o.id).orderBy('id', 'desc').execute(),
-        db.selectFrom('order_logistics').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
-        o.master_id ? db.selectFrom('masters').select(['name', 'phone']).where('id', '=', o.master_id).executeTakeFirst() : Promise.resolve(undefined),
+        listOrderLog(db, o.id),
+        listOrderLogistics(db, o.id),
+        o.master_id ? findMasterContact(db, o.master_id) : Promise.resolve(undefined),
       ]);
       const expenses = json<Array<{ name: string; price: number; type: 1 | 2 }>>(o.expenses, []);
       return {
@@ -43,7 +47,7 @@ export function orderQueries(db: DB) {
         omsOrderExpenses: expenses.map((e) => ({ name: e.name, price: fenToYuan(e.price), type: e.type })),
         logisticsVoList: logistics.map((l) => ({ productId: l.product_id, courierCompany: l.courier_company, courierNum: l.courier_num, phone: l.phone })),
         logisticsList: logistics.map((l) => ({ courierCompany: l.courier_company, courierNum: l.courier_num })),
-        customerServiceUser: { name: '平台客服', phone: (await db.selectFrom('configs').select('value').where('key', '=', 'service_hotline').executeTakeFirst())?.value ?? '' },
+        customerServiceUser: { name: '平台客服', phone: (await findServiceHotline(db))?.value ?? '' },
         masterInfo: master ? { name: master.name, phone: master.phone } : null,
         progress: progressSteps(row!.status),
       };
@@ -65,40 +69,18 @@ export function orderQueries(db: DB) {
 
     /** The list header's pending count (statuses or nodes of the shortcut). */
     async pendingCount(p: VendorPrincipal) {
-      const r = await vendorOrders(db, p.vendorId, scope(p))
-        .where((eb) => eb.or([eb('orders.status', 'in', [...PENDING_SHORTCUT.statuses]), eb('orders.node', 'in', [...PENDING_SHORTCUT.nodes])]))
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(r.n);
+      return countInStatusesOrNodes(db, p.vendorId, scope(p), [...PENDING_SHORTCUT.statuses], [...PENDING_SHORTCUT.nodes]);
     },
 
     /** Every order ever published on the platform (the landing adds PUBLISHED_ORDER_BASE). */
     async publishedCount() {
-      const r = await db.selectFrom('order_counts').select((eb) => eb.fn.sum<number>('n').as('n')).executeTakeFirstOrThrow();
-      return Number(r.n ?? 0);
+      return sumAllOrderCounts(db);
     },
 
     /** The vendor's most frequent product + service combinations of the last 180 days (home grid). */
     async quickOrders(p: VendorPrincipal, pageSize = 14) {
       const since = new Date(Date.now() - 180 * 86400_000).toISOString();
-      let q = db
-        .selectFrom('order_products as op')
-        .innerJoin('orders as o', 'o.id', 'op.order_id')
-        .innerJoin('products as pr', 'pr.id', 'op.product_id')
-        .where('o.vendor_id', '=', p.vendorId)
-        .where('o.created_at', '>=', since)
-        .where('pr.deleted_at', 'is', null)
-        .where('pr.check_status', '=', 1);
-      const owner = scope(p);
-      if (owner !== null) q = q.where('o.created_by', '=', owner);
-      const rows = await q
-        .select(['op.product_id', 'o.service_type', 'o.parole', 'op.maintenance_type', 'op.number', 'pr.category_name', 'pr.model_name', 'pr.picture'])
-        .select((eb) => [eb.fn.countAll<number>().as('uses'), eb.fn.max('o.created_at').as('last_at')])
-        .groupBy(['op.product_id', 'o.service_type', 'o.parole', 'op.maintenance_type', 'op.number', 'pr.category_name', 'pr.model_name', 'pr.picture'])
-        .orderBy('uses', 'desc')
-        .orderBy('last_at', 'desc')
-        .limit(Math.min(Math.max(pageSize, 1), 50))
-        .execute();
+      const rows = await listFrequentCombinations(db, p.vendorId, scope(p), since, Math.min(Math.max(pageSize, 1), 50));
       return rows.map((r) => ({
         productId: r.product_id,
         categoryName: r.category_name,
@@ -111,22 +93,16 @@ export function orderQueries(db: DB) {
     },
 
     async lastOrderProduct(p: VendorPrincipal) {
-      const last = await vendorOrders(db, p.vendorId, ownScope(p, PERM.productList))
-        .innerJoin('order_products as op', 'op.order_id', 'orders.id')
-        .select('op.product_id')
-        .orderBy('orders.created_at', 'desc')
-        .orderBy('orders.id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const last = await findLastOrderedProductId(db, p.vendorId, ownScope(p, PERM.productList));
       if (!last) return null;
-      const prod = await db.selectFrom('products').selectAll().where('id', '=', last.product_id).where('vendor_id', '=', p.vendorId).where('deleted_at', 'is', null).executeTakeFirst();
+      const prod = await findLiveProduct(db, last.product_id, p.vendorId);
       return prod ? toProductRow(prod) : null;
     },
 
     /** The text the list's copy action puts on the clipboard. */
     async copyText(p: VendorPrincipal, id: number) {
       const o = await mustFind(p, id);
-      const lines = await db.selectFrom('order_products').select(['model_name', 'category_name', 'number', 'maintenance_type']).where('order_id', '=', o.id).orderBy('id').execute();
+      const lines = await listCopyLines(db, o.id);
       const service = serviceType.label(o.service_type);
       return [
         `订单编号：${o.order_no}`,
@@ -145,16 +121,7 @@ export function orderQueries(db: DB) {
     async phoneWarning(p: VendorPrincipal, phone: string) {
       if (!/^\d{11}$/.test(phone)) return { warn: false, message: '', orders: [] };
       const since = new Date(Date.now() - 30 * 86400_000).toISOString();
-      const rows = await db
-        .selectFrom('orders')
-        .select(['id', 'order_no', 'status', 'created_at'])
-        .where('vendor_id', '=', p.vendorId)
-        .$if(scope(p) !== null, (q) => q.where('created_by', '=', scope(p)!))
-        .where('phone', '=', phone)
-        .where((eb) => eb.or([eb.and([eb('created_at', '>=', since), eb('status', '!=', ORDER_STATUS.cancelled)]), eb('status', '=', ORDER_STATUS.afterSale)]))
-        .orderBy('created_at', 'desc')
-        .limit(10)
-        .execute();
+      const rows = await listRecentOrdersOfPhone(db, p.vendorId, scope(p), phone, since, ORDER_STATUS.cancelled, ORDER_STATUS.afterSale);
       if (!rows.length) return { warn: false, message: '', orders: [] };
       const afterSale = rows.some((r) => r.status === ORDER_STATUS.afterSale);
       const recent = rows.filter((r) => r.created_at >= since && r.status !== ORDER_STATUS.cancelled).length;
@@ -170,8 +137,8 @@ export function orderQueries(db: DB) {
     async logistics(p: VendorPrincipal, id: number) {
       const o = await mustFind(p, id);
       const [rows, parts] = await Promise.all([
-        db.selectFrom('order_logistics').selectAll().where('order_id', '=', o.id).orderBy('id').execute(),
-        db.selectFrom('material_submissions').selectAll().where('order_id', '=', o.id).where('status', '>=', 1).orderBy('id').execute(),
+        listOrderLogistics(db, o.id),
+        listShippedSubmissions(db, o.id),
       ]);
       return [
         ...rows.map((r) => ({
@@ -189,8 +156,8 @@ export function orderQueries(db: DB) {
     },
 
     async contactInfo(p: VendorPrincipal) {
-      const v = await db.selectFrom('vendors').select(['contacts', 'name']).where('id', '=', p.vendorId).executeTakeFirstOrThrow();
-      const main = await db.selectFrom('users').select(['phone', 'name']).where('vendor_id', '=', p.vendorId).where('is_sub', '=', 0).executeTakeFirst();
+      const v = await findVendorContacts(db, p.vendorId);
+      const main = await findMainUserContact(db, p.vendorId);
       return { contactName: v.contacts || main?.name || v.name, contactPhone: main?.phone ?? '' };
     },
 
@@ -201,13 +168,7 @@ export function orderQueries(db: DB) {
 
     async surcharges(p: VendorPrincipal, id: number) {
       const o = await mustFind(p, id);
-      const rows = await db
-        .selectFrom('order_surcharges as s')
-        .innerJoin('order_products as op', 'op.id', 's.order_product_id')
-        .select(['s.id', 's.pz_id', 's.name', 's.price_fen', 's.num', 's.order_product_id', 'op.model_name'])
-        .where('s.order_id', '=', o.id)
-        .orderBy('s.id')
-        .execute();
+      const rows = await listOrderSurcharges(db, o.id);
       return rows.map((s) => ({ id: s.id, pzId: s.pz_id, name: s.name, price: fenToYuan(Number(s.price_fen)), num: s.num, orderProductId: s.order_product_id, modelName: s.model_name }));
     },
 

@@ -7,14 +7,13 @@ import type { VendorPrincipal } from '../../plugins/context';
 import { json } from './order-row';
 import type { OrderQueries } from './order-queries.service';
 import { linesOf } from './orders.repository';
+import { findLastPraise, findLastReturn, findLatestLogAt, findPraiseRecord, findReturnAddress, findReturnRecord, findSubmission, listCompletionPics, listSubmissions } from './order-queries.repository';
 
 // Parts materials, returned items, praise records and completion materials of an order, as the
 // dialogs of the list and detail read them. Every lookup goes through the caller's own order.
 
 type Material = Awaited<ReturnType<typeof materialRows>>[number];
-async function materialRows(db: DB, vendorId: number, orderId: number) {
-  return db.selectFrom('material_submissions').selectAll().where('order_id', '=', orderId).where('vendor_id', '=', vendorId).orderBy('id', 'desc').execute();
-}
+const materialRows = (db: DB, vendorId: number, orderId: number) => listSubmissions(db, vendorId, orderId);
 const toMaterial = (m: Material) => ({
   id: m.id,
   orderId: m.order_id,
@@ -34,7 +33,7 @@ const toMaterial = (m: Material) => ({
 
 export function orderRecords(db: DB, queries: OrderQueries) {
   async function returnAddress(vendorId: number) {
-    const a = await db.selectFrom('vendor_addresses').selectAll().where('vendor_id', '=', vendorId).orderBy('default_flag', 'desc').orderBy('sort').limit(1).executeTakeFirst();
+    const a = await findReturnAddress(db, vendorId);
     return a
       ? { receiverName: a.real_name, receiverPhone: a.phone, provinceName: a.province_name, cityName: a.city_name, districtName: a.district_name, detailAddress: a.detail_address }
       : { receiverName: '', receiverPhone: '', provinceName: '', cityName: '', districtName: '', detailAddress: '' };
@@ -56,8 +55,7 @@ export function orderRecords(db: DB, queries: OrderQueries) {
       checkTime: toShanghai(r.checked_at),
       ...(await returnAddress(r.vendor_id)),
     };
-  const lastReturn = (vendorId: number, orderId: number) =>
-    db.selectFrom('return_records').selectAll().where('order_id', '=', orderId).where('vendor_id', '=', vendorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const lastReturn = (vendorId: number, orderId: number) => findLastReturn(db, vendorId, orderId);
   const praiseRow = (r: { id: number; order_id: number; amount_fen: number; certificate: string; check_status: number; reason: string; created_at: string; checked_at: string | null }) => ({
     id: r.id, orderId: r.order_id, amount: fenToYuan(Number(r.amount_fen)), certificate: json<string[]>(r.certificate, []), checkStatus: r.check_status, reason: r.reason,
     createTime: toShanghai(r.created_at), checkTime: toShanghai(r.checked_at),
@@ -74,7 +72,7 @@ export function orderRecords(db: DB, queries: OrderQueries) {
       return m ? toMaterial(m) : null;
     },
     async material(p: VendorPrincipal, id: number) {
-      const m = await db.selectFrom('material_submissions').selectAll().where('id', '=', id).where('vendor_id', '=', p.vendorId).executeTakeFirst();
+      const m = await findSubmission(db, id, p.vendorId);
       if (!m) throw notFound();
       await queries.mustFind(p, m.order_id);
       return toMaterial(m);
@@ -84,18 +82,18 @@ export function orderRecords(db: DB, queries: OrderQueries) {
       return returnRow(await lastReturn(p.vendorId, o.id));
     },
     async returnRecord(p: VendorPrincipal, id: number) {
-      const r = await db.selectFrom('return_records').selectAll().where('id', '=', id).where('vendor_id', '=', p.vendorId).executeTakeFirst();
+      const r = await findReturnRecord(db, id, p.vendorId);
       if (!r) throw notFound();
       await queries.mustFind(p, r.order_id);
       return returnRow(r);
     },
     async praiseOfOrder(p: VendorPrincipal, orderId: number) {
       const o = await queries.mustFind(p, orderId);
-      const r = await db.selectFrom('praise_records').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const r = await findLastPraise(db, p.vendorId, o.id);
       return r ? praiseRow(r) : null;
     },
     async praiseRecord(p: VendorPrincipal, id: number) {
-      const r = await db.selectFrom('praise_records').selectAll().where('id', '=', id).where('vendor_id', '=', p.vendorId).executeTakeFirst();
+      const r = await findPraiseRecord(db, id, p.vendorId);
       if (!r) throw notFound();
       await queries.mustFind(p, r.order_id);
       return praiseRow(r);
@@ -105,8 +103,8 @@ export function orderRecords(db: DB, queries: OrderQueries) {
       const o = await queries.mustFind(p, orderId);
       const [lines, pics, materials] = await Promise.all([
         linesOf(db, [o.id]),
-        db.selectFrom('completion_pics').selectAll().where('order_id', '=', o.id).where('vendor_id', '=', p.vendorId).orderBy('id').execute(),
-        db.selectFrom('order_operate_records').selectAll().where('order_id', '=', o.id).where('node', '=', ORDER_NODE.materialsSubmitted).orderBy('id', 'desc').limit(1).executeTakeFirst(),
+        listCompletionPics(db, p.vendorId, o.id),
+        findLatestLogAt(db, o.id, ORDER_NODE.materialsSubmitted),
       ]);
       const pic = (x: (typeof pics)[number]) => ({ id: x.id, fileUrl: x.file_url, fileType: x.file_type });
       return {
