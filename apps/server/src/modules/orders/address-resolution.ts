@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database';
+import { listAllRegions } from './orders.repository';
 
 // Address recognition from pasted text (address-parse, then mapped onto OUR region codes) and
 // the offline geocoder that resolves an address to a district of the region data.
@@ -27,7 +28,7 @@ export interface Region { code: string; name: string; parent_code: string | null
 let regionCache: { byCode: Map<string, Region>; children: Map<string, Region[]> } | null = null;
 async function regions(db: DB) {
   if (regionCache) return regionCache;
-  const rows = await db.selectFrom('regions').selectAll().execute();
+  const rows = await listAllRegions(db);
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const children = new Map<string, Region[]>();
   for (const r of rows) if (r.parent_code) children.set(r.parent_code, [...(children.get(r.parent_code) ?? []), r]);

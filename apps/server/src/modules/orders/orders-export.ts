@@ -1,12 +1,10 @@
-import { sql } from 'kysely';
 import { orderStatus, parole as paroleLabel, serviceType } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { nowIso, toShanghai } from '../../lib/time';
 import { streamXlsx, timestampedName, type Cell } from '../../lib/xlsx-stream';
-import { applyOrderFilters, vendorOrders } from './orders.repository';
-import type { OrderRecord } from './order-row';
+import { exportBatch, exportLines } from './orders.repository';
 
 // The order export: a real .xlsx streamed row by row (exceljs WorkbookWriter, inline strings), so
 // memory stays flat whatever the number of orders.
@@ -35,16 +33,9 @@ export const exportFileName = (now = nowIso()) => timestampedName(ORDER_EXPORT_N
 export async function* orderBatches(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, batchSize = BATCH) {
   let cursor: { created_at: string; id: number } | null = null;
   for (;;) {
-    let q = f.listOrderId.length ? vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', f.listOrderId) : applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
-    if (cursor) {
-      const c = cursor;
-      // A row-value comparison walks the (vendor_id, created_at, id) index from the cursor on both
-      // dialects; the equivalent OR form made SQLite re-sort the vendor's rows for every batch.
-      q = q.where(sql<boolean>`(orders.created_at, orders.id) < (${c.created_at}, ${c.id})`);
-    }
-    const rows: OrderRecord[] = await q.selectAll('orders').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(batchSize).execute();
+    const rows = await exportBatch(db, vendorId, ownerId, f, pg, cursor, batchSize);
     if (!rows.length) return;
-    const products = await db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name', 'number']).where('order_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+    const products = await exportLines(db, rows.map((r) => r.id));
     const byOrder = new Map<number, string[]>();
     for (const p of products) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), `${p.category_name} ${p.model_name}×${p.number}`]);
     yield rows.map((o) => [

@@ -204,3 +204,29 @@ export const dealerOutletIn = async (db: DB, districtId: string) =>
 /** The vendor's outlet discount tiers, smallest threshold first (money in fen). */
 export const listOutletDiscounts = (db: DB, vendorId: number) =>
   db.selectFrom('outlet_discounts').selectAll().where('vendor_id', '=', vendorId).orderBy('full_reduce_amount_fen').execute();
+
+// ---- the export (orders-export.ts)
+
+/**
+ * One batch of the export, newest first: the checked orders (`listOrderId`) or the list's filtered
+ * ones, after the keyset `cursor`. A row-value comparison walks the (vendor_id, created_at, id) index
+ * from the cursor on both dialects; the equivalent OR form made SQLite re-sort the vendor's rows for
+ * every batch.
+ */
+export function exportBatch(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, cursor: { created_at: string; id: number } | null, batchSize: number): Promise<OrderRecord[]> {
+  let q = f.listOrderId.length ? vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', f.listOrderId) : applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
+  if (cursor) {
+    const c = cursor;
+    q = q.where(sql<boolean>`(orders.created_at, orders.id) < (${c.created_at}, ${c.id})`);
+  }
+  return q.selectAll('orders').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(batchSize).execute();
+}
+
+/** The product lines of the export's orders, as its product column names them. */
+export const exportLines = (db: DB, orderIds: number[]) =>
+  db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name', 'number']).where('order_id', 'in', orderIds).orderBy('id').execute();
+
+// ---- address recognition (address-resolution.ts)
+
+/** Every region row (the address recognition caches them). */
+export const listAllRegions = (db: DB) => db.selectFrom('regions').selectAll().execute();
