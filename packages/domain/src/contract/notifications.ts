@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CODE } from '../codes';
+import { NOTIFICATION_TYPE } from '../notifications';
 import { refusal, time } from './envelope';
 
 // Answer shapes of the notification centre and timeliness routes (issue 19, decisions 173–178).
@@ -7,7 +8,7 @@ import { refusal, time } from './envelope';
 export const notificationRow = z
   .object({
     id: z.number().int(),
-    type: z.string().describe('master_accepted, appointment, parts_requested, parts_shipped, completion_requested, return_review, praise_review, after_sales_decided, topup_confirmed, topup_rejected, order_overdue'),
+    type: z.enum(Object.values(NOTIFICATION_TYPE)),
     typeName: z.string(),
     content: z.string(),
     orderId: z.number().int().nullable(),
