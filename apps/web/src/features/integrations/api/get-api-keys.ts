@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import type { ApiKeyRow } from '@portal/domain/integrations';
+import type { apiKeyRow } from '@portal/domain/contract/integrations';
 import { http } from '../../../lib/request';
+import { integrationKeys } from './keys';
 
-export const apiKeysKey = ['integrations', 'apiKeys'] as const;
 /** GET /api/app/openapi/keys */
-export const getApiKeys = () => http.get<ApiKeyRow[]>(API.openapiKeys, { lock: false });
-export const useApiKeys = () => useQuery({ queryKey: apiKeysKey, queryFn: getApiKeys });
+export const getApiKeys = () => http.get<Array<z.infer<typeof apiKeyRow>>>(API.openapiKeys, { lock: false });
+export const apiKeysQuery = () => queryOptions({ queryKey: integrationKeys.apiKeys, queryFn: getApiKeys });
+export const useApiKeys = () => useQuery(apiKeysQuery());

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API } from '@portal/domain/api-paths';
 import { http } from '../../../lib/request';
-import { webhooksKey } from './get-webhooks';
+import { integrationKeys } from './keys';
 
 /** POST /api/app/webhooks/remove/{id} */
 export const removeWebhook = (id: number) => http.post<null>(API.webhookRemove(id));
 export function useRemoveWebhook() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: removeWebhook, onSuccess: () => void qc.invalidateQueries({ queryKey: webhooksKey }) });
+  return useMutation({ mutationFn: removeWebhook, onSuccess: () => void qc.invalidateQueries({ queryKey: integrationKeys.webhooks }) });
 }
