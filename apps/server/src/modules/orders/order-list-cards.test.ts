@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { CARD_KEY } from './order-list-cards';
-import { pageOfIds, storeCard } from './order-list-cards.repository';
+import { pageOfIds, storeCard } from './order-list.repository';
 import { addOrder, createProduct } from './orders.fixtures';
 
 // The order list answers from stored cards (decision 100): what it shows must always be what the

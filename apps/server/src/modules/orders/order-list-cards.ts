@@ -9,7 +9,7 @@ import { toListLine, toOrderListRow, type OrderListLineRecord, type OrderListRec
 // orders.list_rev (bumped by triggers on every change of the order or its lines) and its format is
 // CARD_KEY; the list builds the others from the rows and stores them. userInfo (the creator's current
 // name) is added when the page is sent, so renaming an account needs no card rebuilt. The statements
-// that read and store the cards are in order-list-cards.repository.ts.
+// that read and store the cards are in order-list.repository.ts.
 
 /** The card's bytes: the list row without userInfo. */
 export function cardOf(o: OrderListRecord, lines: OrderListLine[]): Buffer {

@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
-import type { OrderListQuery } from '@portal/domain/orders';
-import type { DB } from '../../db/database';
+import type { OrderListLine, OrderListQuery } from '@portal/domain/orders';
+import { SLA_STAGE, slaStageLabel } from '@portal/domain/sla';
+import type { DB, Tx } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
+import { log } from '../../lib/logger';
+import { slaAnswer } from '../../lib/order-sla';
+import { nowIso } from '../../lib/time';
+import { CARD_KEY, cardOf } from './order-list-cards';
+import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine } from './order-row';
 import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery } from './orders.repository';
 
-// The statements of the order list's plans (order-list.ts, decisions 103, 106, 108, 110, 132): counts
-// of the matches, and the ids of a page in list order; the page itself is read from the cards
-// (order-list-cards.repository.ts).
+// The order list's statements (order-list.ts): the plans' counts of the matches and the ids of a page
+// in list order (decisions 103, 106, 108, 110, 132), and the page itself joined from the orders'
+// stored cards, the stale ones built from the rows and stored (decisions 100, 104; the card format
+// and its key are order-list-cards.ts).
 
 /** The vendor's orders (the owner's under data scope "own") under the list's filters, matching a keyword as `matching` says. */
 export const filteredOrders = (db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean, matching?: KeywordMatching): OrderQuery =>
@@ -61,4 +68,141 @@ export async function pgKeywordPage(db: DB, vendorId: number, keyword: string, f
     : filtered.select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
   const [rows, n] = await Promise.all([page, sql<{ n: number }>`select count(*) as n from (${matching}) m`.execute(db)]);
   return { ids: rows.map((r: { id: number }) => r.id), matches: Number(n.rows[0]?.n ?? 0) };
+}
+
+// ---- the page from the stored cards
+
+/** A page's order with its stored card, if any (left join of order_cards). */
+export interface StoredCard {
+  id: number;
+  list_rev: number;
+  rev: number | null;
+  card_key: string | null;
+  card: Buffer | null;
+}
+
+const isCurrent = (r: StoredCard) => r.card !== null && r.rev === r.list_rev && r.card_key === CARD_KEY;
+
+/** The cards of these orders: the current stored ones, and for the others cards built from the rows. */
+export async function cardsOf(db: DB, page: StoredCard[]): Promise<Buffer[]> {
+  const stale = page.filter((r) => !isCurrent(r)).map((r) => r.id);
+  const built = stale.length ? await buildCards(db, stale) : new Map<number, Buffer>();
+  return page.map((r) => built.get(r.id) ?? r.card!);
+}
+
+async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
+  // The order rows (and their revision) first, their lines after: a line changed in between moves
+  // the revision on, so the card built from the old row is not stored.
+  const records = await db.selectFrom('orders').select([...LIST_COLUMNS, 'list_rev']).where('id', 'in', ids).execute();
+  const lines = new Map<number, OrderListLine[]>();
+  const found = await db.selectFrom('order_products').select(LIST_LINE_COLUMNS).where('order_id', 'in', ids).orderBy('order_id').orderBy('id').execute();
+  for (const l of found) {
+    const list = lines.get(l.order_id);
+    if (list) list.push(toListLine(l));
+    else lines.set(l.order_id, [toListLine(l)]);
+  }
+  const cards = new Map(records.map((o) => [o.id, cardOf(o, lines.get(o.id) ?? [])]));
+  try {
+    await db.transaction().execute(async (tx) => {
+      for (const o of records) await storeCard(tx, o.id, o.list_rev, cards.get(o.id)!);
+    });
+  } catch (e) {
+    // The cards are a cache: the page is answered from the rows just read even if storing them failed.
+    log.error({ err: e }, 'order list cards not stored');
+  }
+  return cards;
+}
+
+/** Stores the card built from revision `rev` of the order, unless the order has moved on since. */
+export function storeCard(db: DB | Tx, orderId: number, rev: number, card: Buffer) {
+  return db
+    .insertInto('order_cards')
+    .columns(['order_id', 'rev', 'card_key', 'card'])
+    .expression((eb) =>
+      eb.selectFrom('orders').select((s) => [s.ref('id').as('order_id'), s.ref('list_rev').as('rev'), s.val(CARD_KEY).as('card_key'), s.val(card).as('card')]).where('id', '=', orderId).where('list_rev', '=', rev),
+    )
+    .onConflict((oc) => oc.column('order_id').doUpdateSet((eb) => ({ rev: eb.ref('excluded.rev'), card_key: eb.ref('excluded.card_key'), card: eb.ref('excluded.card') })))
+    .executeTakeFirst();
+}
+
+/** The creator's name as accountName gives it, in SQL. */
+const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`;
+
+// Over a page `o` (id, list_rev, created_by) joined to its cards `c` and creators `u`: how many rows,
+// how many of their cards are stale, and the rows' JSON joined by commas (SQLite: in visiting order).
+const PAGE_AGGREGATES = sql`count(*) as n, sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale`;
+// The row's `sla` (issue 19, decision 176) from its stored stage and due time, as slaAnswer gives it:
+// overdue depends on now, so it is never in the stored card.
+const stageName = sql.raw(`case o.sla_stage ${Object.values(SLA_STAGE).map((s) => `when '${s}' then '${slaStageLabel(s)}'`).join(' ')} else '' end`);
+const slaJsonSqlite = (now: string) => sql`'{"stage":' || json_quote(o.sla_stage) || ',"stageName":' || json_quote(${stageName})
+  || ',"dueAt":' || json_quote(coalesce(strftime('%Y-%m-%d %H:%M:%S', o.sla_due_at, '+8 hours'), ''))
+  || ',"overdue":' || (case when o.sla_due_at < ${now} then 'true' else 'false' end) || ',"breaches":' || o.sla_breaches || '}'`;
+const slaJsonPg = (now: string) => sql`json_build_object('stage', o.sla_stage, 'stageName', ${stageName},
+  'dueAt', coalesce(to_char(o.sla_due_at::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), ''),
+  'overdue', coalesce(o.sla_due_at < ${now}, false), 'breaches', o.sla_breaches)::text`;
+const joinedSqlite = (now: string) =>
+  sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '},"sla":' || ${slaJsonSqlite(now)} || '}', ',') as blob)`;
+type PageRow = { n: number; stale: number | null; body: Buffer | null };
+
+/**
+ * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined by the
+ * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
+ * list's query before order and limit. Stale or missing cards are built and stored first.
+ */
+export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean): Promise<{ count: number; body: Buffer }> {
+  // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
+  // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
+  const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
+  const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches']);
+  const now = nowIso();
+  const joined = pg
+    ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
+    : joinedSqlite(now);
+  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joined} as body
+    from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
+  const row = r.rows[0]!;
+  if (!Number(row.stale)) return { count: Number(row.n), body: row.body ?? Buffer.alloc(0) };
+  return pageBuiltHere(db, ordered);
+}
+
+/**
+ * The page of these orders of the vendor (the caller's own under data scope "own"), `ids` already in
+ * list order, as pageOfCards gives it. On SQLite the ids drive the read (decision 110): each order's
+ * revision, vendor and creator come from the narrow orders_card_rev index, never its row, and the
+ * page keeps the ids' order; an id outside the scope is left out.
+ */
+export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null, ids: number[], pg: boolean): Promise<Buffer> {
+  if (!ids.length) return Buffer.alloc(0);
+  const scoped = () => {
+    const q = db.selectFrom('orders').where('orders.vendor_id', '=', vendorId).where('orders.id', 'in', ids);
+    return ownerId === null ? q : q.where('orders.created_by', '=', ownerId);
+  };
+  if (pg) return (await pageOfCards(db, scoped(), 0, ids.length, pg)).body;
+  const owner = ownerId === null ? sql`` : sql`and o.created_by = ${ownerId}`;
+  // json_each drives the joins (cross join keeps it outermost), so the aggregate visits the ids in order.
+  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joinedSqlite(nowIso())} as body
+    from json_each(${JSON.stringify(ids)}) j cross join orders o indexed by orders_card_rev on o.id = j.value and o.vendor_id = ${vendorId} ${owner}
+    left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
+  const row = r.rows[0]!;
+  if (!Number(row.stale)) return row.body ?? Buffer.alloc(0);
+  return (await pageBuiltHere(db, scoped().orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'))).body;
+}
+
+const COMMA = Buffer.from(',');
+
+/** The same page joined here, its stale cards built from the rows (and stored for the next call). */
+async function pageBuiltHere(db: DB, page: OrderQuery): Promise<{ count: number; body: Buffer }> {
+  const rows = await page
+    .leftJoin('order_cards as c', 'c.order_id', 'orders.id')
+    .leftJoin('users as u', 'u.id', 'orders.created_by')
+    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'u.name', 'u.account', 'u.phone', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches'])
+    .execute();
+  const cards = await cardsOf(db, rows);
+  const parts: Buffer[] = [];
+  rows.forEach((o, i) => {
+    if (i) parts.push(COMMA);
+    // The card without its closing brace, then userInfo and the brace.
+    parts.push(cards[i]!.subarray(0, -1), Buffer.from(`,"userInfo":${JSON.stringify({ name: accountName(o) })},"sla":${JSON.stringify(slaAnswer(o))}}`));
+  });
+  return { count: rows.length, body: Buffer.concat(parts) };
 }
