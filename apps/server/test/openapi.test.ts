@@ -10,6 +10,8 @@ import { isDocsRoute } from '../src/plugins/openapi';
 import { ok } from '../src/lib/envelope';
 import { badRequest } from '../src/lib/errors';
 import { API } from '@portal/domain/api-paths';
+import { CODE } from '@portal/domain/codes';
+import { API_KEY_ROUTES } from '../src/lib/api-keys';
 import { startTestApp, type TestApp } from './helper';
 
 // Issue #16, decision 150: the OpenAPI document is generated from the routes' zod schemas; every
@@ -39,8 +41,32 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     const text: string = doc.info.description;
     for (const needle of ['code', 'signature', 'timestamp', 'token', 'Idempotency-Key', '1401', '401', '403', '404', '500']) expect(text).toContain(needle);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['role', 'signature', 'timestamp', 'token']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apikey', 'role', 'signature', 'timestamp', 'token']);
     expect(doc.components.schemas.Refusal).toBeTruthy();
+  });
+
+  it('lists every body code of codes.ts in the envelope table, and the signature headers', () => {
+    const text: string = doc.info.description;
+    for (const code of Object.values(CODE)) expect(text, `code ${code}`).toMatch(new RegExp(`^\\| ${code} \\| \\S`, 'm'));
+    const { timestamp, signature, apikey } = doc.components.securitySchemes;
+    expect([timestamp.in, timestamp.name, signature.in, signature.name, apikey.in, apikey.name]).toEqual(['header', 'timestamp', 'header', 'signature', 'header', 'apikey']);
+    expect(signature.description).toContain('1401');
+  });
+
+  it('offers the API-key scheme on exactly the routes a key may call (lib/api-keys.ts), signed as with a session', () => {
+    const byKey = { timestamp: [], signature: [], apikey: [] };
+    const offered: string[] = [];
+    for (const r of t.app.routeAccess) {
+      const op = doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()];
+      if (!op) continue;
+      const withKey = op.security.some((s: Record<string, string[]>) => 'apikey' in s);
+      expect(withKey, `${r.method} ${r.url}`).toBe(API_KEY_ROUTES.has(r.url));
+      if (!withKey) continue;
+      offered.push(r.url);
+      expect(op.security).toEqual([{ timestamp: [], signature: [], token: [] }, byKey]);
+      expect(op.description).toContain('API 密钥');
+    }
+    expect(new Set(offered)).toEqual(new Set(API_KEY_ROUTES));
   });
 
   it('has every registered route with its method and a described 200 answer', () => {

@@ -2,17 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { CODE_TEXT } from '@portal/domain/codes';
+import { CODE, CODE_TEXT } from '@portal/domain/codes';
 import { SIGNATURE_MAX_SKEW_MS } from '@portal/domain/signature';
 import { INTEGRATION_OPENAPI_DOC } from '@portal/domain/integrations';
+import { API_KEY_ROUTES } from '../lib/api-keys';
 import type { Access } from './context';
 
 export const OPENAPI_JSON = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
 export const isDocsRoute = (url: string) => url === OPENAPI_JSON || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
-const codeTable = Object.entries(CODE_TEXT)
-  .map(([code, text]) => `| ${code} | ${text} |`)
+/** Every body code of the envelope (packages/domain/src/codes.ts) with its default text; 200 is success. */
+const codeTable = Object.values(CODE)
+  .map((code) => `| ${code} | ${code === CODE.ok ? '成功' : CODE_TEXT[code]} |`)
   .join('\n');
 
 const DESCRIPTION = `厂家服务下单门户的 HTTP 接口（供对接方使用）。本文档由服务端路由上声明的 zod 模式生成，与服务端的输入校验、应答校验同源。
@@ -25,7 +27,6 @@ const DESCRIPTION = `厂家服务下单门户的 HTTP 接口（供对接方使�
 
 | code | 含义（无 msg 时的默认提示） |
 | --- | --- |
-| 200 | 成功 |
 ${codeTable}
 
 只有服务内部故障才是 HTTP 500；\`/api/ready\` 未就绪时为 HTTP 503（code 503）。金额以元为单位，时间为北京时间 \`YYYY-MM-DD HH:mm:ss\`。
@@ -94,8 +95,19 @@ export async function registerOpenApi(app: FastifyInstance) {
       components: {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token', description: '登录接口返回的 token' },
-          timestamp: { type: 'apiKey', in: 'header', name: 'timestamp', description: '毫秒时间戳（签名的一部分）' },
-          signature: { type: 'apiKey', in: 'header', name: 'signature', description: 'HMAC-SHA256 请求签名，见文首' },
+          timestamp: { type: 'apiKey', in: 'header', name: 'timestamp', description: `毫秒时间戳（签名的一部分），与服务器相差不超过 ${SIGNATURE_MAX_SKEW_MS / 60000} 分钟` },
+          signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'signature',
+            description: 'HMAC-SHA256 请求签名（十六进制），见文首；以 API 密钥调用时以 secret 为 HMAC 密钥、以 keyId 代替 token。签名不符或超时：code 1401',
+          },
+          apikey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'apikey',
+            description: '开放接口的 API 密钥 id（ak_…），服务器对服务器调用，以主账号身份；与 timestamp、signature 一起发送，只能调用标注「可用 API 密钥调用」的接口，其他接口 code 403，密钥停用 code 401',
+          },
           role: { type: 'apiKey', in: 'header', name: 'role', description: '运营后台接口为 platform' },
         },
       },
@@ -109,9 +121,13 @@ export async function registerOpenApi(app: FastifyInstance) {
       const signed = config?.signed !== false;
       const names = [...(signed ? ['timestamp', 'signature'] : []), ...(access === 'public' ? [] : ['token']), ...(access === 'platform' ? ['role'] : [])];
       const requirement: Record<string, string[]> = Object.fromEntries(names.map((n) => [n, []]));
+      // An integrator's API key (decision 168) may call these instead of a session: signed the same way, `apikey` for `token`.
+      const byApiKey = API_KEY_ROUTES.has(input.url);
+      const security = byApiKey ? [requirement, { timestamp: [], signature: [], apikey: [] }] : [requirement];
       const notes = [
         `权限：${accessText(access)}`,
         signed ? '需要签名' : '无需签名',
+        byApiKey ? '可用 API 密钥调用（请求头 apikey、timestamp、signature，以主账号身份）' : '',
         config?.idempotent ? `idempotent（接受 Idempotency-Key 请求头）` : '',
       ].filter(Boolean);
       return {
@@ -120,7 +136,7 @@ export async function registerOpenApi(app: FastifyInstance) {
           ...schema,
           tags: (schema.tags as string[] | undefined) ?? [tagOf(input.url)],
           description: [schema.description, notes.join('；')].filter(Boolean).join('\n\n'),
-          security: [requirement],
+          security,
         },
       };
     },
