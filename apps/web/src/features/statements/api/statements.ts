@@ -1,26 +1,25 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { invoiceableMonths, invoiceApplied, invoiceRow, platformInvoiceRow, statementDetail, statementMonth, trendMonths } from '@portal/domain/contract/statements';
 import {
   INVOICE_API,
   PLATFORM_INVOICE_API,
   STATEMENT_API,
   STATEMENT_MSG,
   TREND_API,
-  type InvoiceApplyBody,
-  type InvoiceRow,
-  type StatementDetail,
-  type StatementMonth,
-  type TrendMonth,
+  type invoiceApplyBody,
+  type invoiceIssueBody,
+  type invoiceListQuery as invoiceListSchema,
+  type invoiceRejectBody,
 } from '@portal/domain/statements';
 import { http } from '../../../lib/request';
 import { platformHttp } from '../../../platform/lib/platform-request';
+import { statementKeys as keys } from './keys';
 
-// Monthly statements, invoice requests and the home trend (issue 20). Each query's key is written
-// here only; mutations invalidate through these keys.
-const keys = {
-  statements: ['statements'] as const,
-  invoices: ['invoices'] as const,
-  platformInvoices: ['platformInvoices'] as const,
-};
+// Monthly statements, invoice requests and the home trend (issue 20): shapes are the routes' schemas.
+type StatementMonth = z.infer<typeof statementMonth>;
+type StatementDetail = z.infer<typeof statementDetail>;
+type InvoiceRow = z.infer<typeof invoiceRow>;
 
 /** GET /api/app/statement/list: every month since the account opened, newest first. */
 export const statementListQuery = () =>
@@ -34,32 +33,29 @@ export const statementMonthQuery = (month: string) =>
 export const exportStatement = (month: string) => http.download(STATEMENT_API.exportMonth(month), {}, `${STATEMENT_MSG.exportName}${month}.xlsx`);
 
 /** GET /api/app/order/trend: the last 12 months (quiet: the home shows nothing rather than an error). */
-export const trendQuery = () => queryOptions({ queryKey: [...keys.statements, 'trend'], queryFn: () => http.get<TrendMonth[]>(TREND_API, { silent: true }) });
+export const trendQuery = () => queryOptions({ queryKey: [...keys.statements, 'trend'], queryFn: () => http.get<z.infer<typeof trendMonths>>(TREND_API, { silent: true }) });
 
-export interface InvoiceListParams {
-  status?: number;
-  pageNum: number;
-  pageSize: number;
-}
+/** The invoice lists' filters (`invoiceListQuery` of the domain). */
+export type InvoiceListParams = Partial<z.infer<typeof invoiceListSchema>> & { pageNum: number; pageSize: number };
 
 /** GET /api/app/invoice/list */
 export const invoiceListQuery = (params: InvoiceListParams) =>
   queryOptions({ queryKey: [...keys.invoices, 'list', params], queryFn: () => http.page<InvoiceRow>(INVOICE_API.list, { ...params }), placeholderData: keepPreviousData });
 
 /** GET /api/app/invoice/invoiceable: ended months and what is still open to invoicing in each. */
-export const invoiceableQuery = () =>
-  queryOptions({ queryKey: [...keys.invoices, 'invoiceable'], queryFn: () => http.get<{ month: string; amount: number }[]>(INVOICE_API.invoiceable) });
+export const invoiceableQuery = (enabled = true) =>
+  queryOptions({ queryKey: [...keys.invoices, 'invoiceable'], queryFn: () => http.get<z.infer<typeof invoiceableMonths>>(INVOICE_API.invoiceable), enabled });
 
 /** POST /api/app/invoice/apply */
 export function useApplyInvoice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvoiceApplyBody) => http.post<{ id: number; amount: number }>(INVOICE_API.apply, body),
+    mutationFn: (body: z.input<typeof invoiceApplyBody>) => http.post<z.infer<typeof invoiceApplied>>(INVOICE_API.apply, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.invoices }),
   });
 }
 
-export type PlatformInvoiceRow = InvoiceRow & { vendorName: string; bankName: string; bankAccount: string; registeredAddress: string; registeredPhone: string };
+export type PlatformInvoiceRow = z.infer<typeof platformInvoiceRow>;
 
 /** GET /api/platform/invoice/list (the console) */
 export const platformInvoiceListQuery = (params: InvoiceListParams) =>
@@ -73,8 +69,8 @@ export const platformInvoiceListQuery = (params: InvoiceListParams) =>
 export function useDecideInvoice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: { id: number; pdf: string } | { id: number; reason: string }) =>
-      'pdf' in a ? platformHttp.post(PLATFORM_INVOICE_API.issue(a.id), { pdf: a.pdf }) : platformHttp.post(PLATFORM_INVOICE_API.reject(a.id), { reason: a.reason }),
+    mutationFn: (a: ({ id: number } & z.input<typeof invoiceIssueBody>) | ({ id: number } & z.input<typeof invoiceRejectBody>)) =>
+      'pdf' in a ? platformHttp.post<null>(PLATFORM_INVOICE_API.issue(a.id), { pdf: a.pdf }) : platformHttp.post<null>(PLATFORM_INVOICE_API.reject(a.id), { reason: a.reason }),
     onSuccess: () => qc.invalidateQueries({ queryKey: keys.platformInvoices }),
   });
 }

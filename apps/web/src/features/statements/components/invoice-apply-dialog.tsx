@@ -26,7 +26,7 @@ const requiredFor = (msg: string) => ({ required: true, whitespace: true, messag
 export function InvoiceApplyDialog({ open, onClose }: { open: boolean; onClose: (done: boolean) => void }) {
   const [form] = Form.useForm<Values>();
   const apply = useApplyInvoice();
-  const months = useQuery({ ...invoiceableQuery(), enabled: open });
+  const months = useQuery(invoiceableQuery(open));
   const type = Form.useWatch('invoiceType', form);
   const chosen = Form.useWatch('months', form) ?? [];
   const total = (months.data ?? []).filter((m) => chosen.includes(m.month)).reduce((s, m) => s + m.amount, 0);
