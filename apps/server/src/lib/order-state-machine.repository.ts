@@ -1,4 +1,4 @@
-import type { Insertable, UpdateObject } from 'kysely';
+import { sql, type Insertable, type UpdateObject } from 'kysely';
 import type { Database, Tx } from '../db/database';
 import type { OrderOperateRecordsTable } from '../db/schema/orders';
 
@@ -21,7 +21,8 @@ export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>
 export const moveOrderRow = (tx: Tx, orderId: number, from: { status: number; node: number }, set: UpdateObject<Database, 'orders'>) =>
   tx
     .updateTable('orders')
-    .set(set)
+    // Bumping list_rev here spares SQLite's after-update trigger a second UPDATE of the row.
+    .set({ ...set, list_rev: sql<number>`list_rev + 1` })
     .where('id', '=', orderId)
     .where('status', '=', from.status)
     .where('node', '=', from.node)
