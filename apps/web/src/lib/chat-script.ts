@@ -1,4 +1,4 @@
-import { getConfig } from './site-config';
+import { getConfig } from './config-api';
 
 let started = false;
 

@@ -1,15 +1,7 @@
-import { API } from '@portal/domain/api-paths';
 import { useQuery } from '@tanstack/react-query';
-import { http } from './request';
+import { getConfig } from './config-api';
 
-export interface ConfigEntry {
-  configKey: string;
-  configName: string;
-  configValue: string;
-}
-
-/** GET /api/app/config/{key}: a missing key is not an error worth a toast (the widget just hides). */
-export const getConfig = (key: string) => http.get<ConfigEntry>(API.config(key), { silent: true });
+export { getConfig, type ConfigEntry } from './config-api';
 
 export function useConfigValue(key: string) {
   const q = useQuery({ queryKey: ['site', 'config', key], queryFn: () => getConfig(key), staleTime: 10 * 60_000, retry: false });
