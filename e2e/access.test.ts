@@ -27,7 +27,8 @@ const phone = `137${String(Date.now()).slice(-8)}`;
 const firstPassword = 'Abc123456';
 const newPassword = 'NewPass789';
 
-const errorText = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
+/** A field's rule message: antd forms (register, reset, SMS) and the plain sign-in forms (decision 183). */
+const errorText = (page: Page, text: string) => page.locator('.ant-form-item-explain-error, .plain-item__error', { hasText: text });
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
 /**
@@ -36,7 +37,7 @@ const toast = (page: Page, text: string) => page.locator('.ant-message-notice', 
  */
 async function refusalHandled(page: Page, password: ReturnType<Page['getByLabel']>) {
   await eventually(() => password.inputValue()).toBe('');
-  await eventually(() => page.locator('button.ant-btn-loading').count()).toBe(0);
+  await eventually(() => page.locator('button.ant-btn-loading, button[aria-busy="true"]').count()).toBe(0);
 }
 
 /** Fill the graphic captcha the page shows, ask for an SMS code, fill it in. */

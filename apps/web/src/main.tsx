@@ -1,17 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
 import { router } from './app/router';
 import { installA11yPatches } from './lib/a11y-patches';
 import './styles/global.css';
 
 installA11yPatches();
 
+// antd's ConfigProvider/App and TanStack Query are mounted by the router's `frame` route, not here:
+// the sign-in screens draw without them (decision 183).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

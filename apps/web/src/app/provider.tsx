@@ -3,11 +3,15 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentProps, type ReactNode } from 'react';
 import { DuplicateRequestError } from '../lib/api-error';
 import { FeatureSlotsProvider, type FeatureSlots } from '../lib/feature-slots';
-import { NotifierBridge } from '../lib/notifier';
+import { bindNotifier } from '../lib/notifier';
 import { theme } from './theme';
+
+// This module is loaded with the first screen that needs antd or TanStack Query — never by the
+// sign-in screens' first load (decision 183): the router's `frame` route (app/router-root.tsx) and
+// the sign-in screens' AntdHost import it lazily.
 
 dayjs.locale('zh-cn');
 
@@ -38,6 +42,13 @@ const slots: FeatureSlots = {
   ),
 };
 
+/** Hands the <App>'s message/modal/notification to the request layer (lib/notifier.ts) while mounted. */
+function NotifierBridge({ transient = false }: { transient?: boolean }) {
+  const appApi = AntApp.useApp();
+  useEffect(() => bindNotifier(appApi, { transient }), [appApi, transient]);
+  return null;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
@@ -45,6 +56,24 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <AntApp>
           <NotifierBridge />
           <FeatureSlotsProvider slots={slots}>{children}</FeatureSlotsProvider>
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}
+
+/**
+ * antd on a sign-in screen, mounted when first needed (a toast, the SMS / register / reset forms):
+ * an <App> without a box of its own, so the page's layout does not move; the screen portals its
+ * antd forms into place from inside it (app/routes/login.tsx).
+ */
+export function AntdHost({ children }: { children?: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN} theme={theme}>
+        <AntApp component={false}>
+          <NotifierBridge transient />
+          {children}
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

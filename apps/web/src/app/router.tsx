@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
-import { AppLayout } from './layout/app-layout';
 import { RouteError } from './layout/route-error';
+import { ErrorScreen, loadFrame, Root } from './router-root';
 
 type ScreenModule = Promise<{ default: ComponentType }>;
 /** Every screen is its own chunk, loaded when its route is first visited. */
@@ -10,10 +10,13 @@ const screen = (load: () => ScreenModule) => async () => ({ Component: (await lo
 // The two menu frames load with their first screen (in parallel), not on the sign-in page (decision 164).
 const manageLayout = async () => ({ Component: (await import('./layout/manage-layout')).ManageLayout });
 const platformLayout = async () => ({ Component: (await import('../platform/layout/platform-layout')).PlatformLayout });
+// antd, its <App>, TanStack Query and the portal's frame come with the first screen behind the two
+// sign-in screens, which load none of them (decision 183, app/router-root.tsx).
+const appLayout = async () => ({ Component: (await import('./layout/app-layout')).AppLayout });
 
 // Route names (spec 01 §2 / spec 02 §2) are the `id`s, so code can ask useMatches() for them.
+const loginRoute: RouteObject = { id: 'login', handle: { title: '登录' }, path: paths.login.path, lazy: screen(() => import('./routes/login')) };
 const vendorRoutes: RouteObject[] = [
-  { id: 'login', handle: { title: '登录' }, path: paths.login.path, lazy: screen(() => import('./routes/login')) },
   { id: 'index', handle: { title: '用户首页' }, path: paths.index.path, lazy: screen(() => import('./routes/index')) },
   { id: 'orderCreate', handle: { title: '一键下单' }, path: paths.orderCreate.path, lazy: screen(() => import('./routes/order-create')) },
   { id: 'orderPay', handle: { title: '订单支付' }, path: paths.orderPay.path, lazy: screen(() => import('./routes/order-pay')) },
@@ -50,8 +53,13 @@ const vendorRoutes: RouteObject[] = [
   },
 ];
 
+const platformLoginRoute: RouteObject = {
+  id: 'platformLogin',
+  handle: { title: '运营登录' },
+  path: paths.platform.login.path,
+  lazy: screen(() => import('../platform/routes/login')),
+};
 const platformRoutes: RouteObject[] = [
-  { id: 'platformLogin', handle: { title: '运营登录' }, path: paths.platform.login.path, lazy: screen(() => import('../platform/routes/login')) },
   {
     id: 'platform',
     path: paths.platform.path,
@@ -71,7 +79,23 @@ const platformRoutes: RouteObject[] = [
 ];
 
 export const router = createHashRouter([
-  { element: <AppLayout />, errorElement: <RouteError />, children: vendorRoutes },
-  { errorElement: <RouteError />, children: platformRoutes },
-  { path: '*', element: <RouteError notFound /> },
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <ErrorScreen />,
+    children: [
+      { ...loginRoute, errorElement: <ErrorScreen /> },
+      { ...platformLoginRoute, errorElement: <ErrorScreen /> },
+      {
+        id: 'frame',
+        lazy: loadFrame,
+        errorElement: <ErrorScreen />,
+        children: [
+          { id: 'portal', lazy: appLayout, errorElement: <RouteError />, children: vendorRoutes },
+          { errorElement: <RouteError />, children: platformRoutes },
+        ],
+      },
+      { path: '*', element: <ErrorScreen notFound /> },
+    ],
+  },
 ]);

@@ -1,16 +1,23 @@
-import { CheckCircleOutlined } from '@ant-design/icons';
-import { Tabs } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LOGIN_TYPE, paths, type LoginType } from '../../config/paths';
+import { LoginTabs } from '../../features/access/components/login-tabs';
 import { PasswordLoginForm } from '../../features/access/components/password-login-form';
+import { PlainIcon } from '../../features/access/components/plain-icons';
 import { readRememberedLogin } from '../../features/access/remembered-login';
-import { useJsonConfig, type PcConfig } from '../../lib/site-config';
+import { loadChatScriptOnce } from '../../lib/chat-script';
+import { getConfig } from '../../lib/config-api';
+import { useRootFontSize } from '../../lib/root-font-size';
+import type { PcConfig } from '../../lib/site-config';
+import { useDocumentTitle } from '../layout/use-document-title';
+import { useAntdHost } from './login-antd-host';
 import '../../styles/login.css';
 import { ActionLink } from '../../components/action-link';
 
-// Sign-in is the first screen most visits see: registration (Steps, Result, agreement dialog), the
-// password reset and the SMS sign-in load when chosen (decision 164).
+// Sign-in is the first screen most visits see, so it draws without antd and TanStack Query
+// (decision 183): the password form is plain elements. antd comes when first needed — a toast, or
+// the SMS sign-in, registration and password reset forms (antd forms, decision 164) — through one
+// AntdHost the screen keeps until it is left, its forms portalled into the card.
 const RegisterFlow = lazy(() => import('../../features/access/components/register-flow').then((m) => ({ default: m.RegisterFlow })));
 const ForgotPasswordForm = lazy(() => import('../../features/access/components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })));
 const SmsLoginForm = lazy(() => import('../../features/access/components/sms-login-form').then((m) => ({ default: m.SmsLoginForm })));
@@ -18,14 +25,37 @@ const SmsLoginForm = lazy(() => import('../../features/access/components/sms-log
 const TITLES: Record<LoginType, string> = { '1': '账号登录', '2': '注册账号', '3': '找回密码' };
 const SELLING_POINTS = ['安装、维修、清洗、调试、回收 五大服务', '钱包预付，完工验收后结算', '工单全程可追踪，售后有保障'];
 
+/** The site configuration `pc` (logo, technicians, coverage) without TanStack Query. */
+function usePcConfig(): PcConfig | undefined {
+  const [pc, setPc] = useState<PcConfig>();
+  useEffect(() => {
+    let live = true;
+    getConfig('pc')
+      .then((c) => {
+        if (live) setPc(JSON.parse(c.configValue) as PcConfig);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return pc;
+}
+
 /** Sign-in, registration and password reset (query type 1 / 2 / 3). */
 export default function LoginScreen() {
+  useDocumentTitle();
+  useRootFontSize();
+  useEffect(() => {
+    void loadChatScriptOnce();
+  }, []);
   const [params, setParams] = useSearchParams();
   const raw = params.get('type');
   const type: LoginType = raw === LOGIN_TYPE.register || raw === LOGIN_TYPE.forgot ? raw : LOGIN_TYPE.login;
   const [isSub, setIsSub] = useState(() => readRememberedLogin()?.isSubAccountFlag ?? false);
   const [bySms, setBySms] = useState(false);
-  const pc = useJsonConfig<PcConfig>('pc');
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
+  const pc = usePcConfig();
 
   const go = (t: LoginType) => {
     const next = new URLSearchParams(params);
@@ -33,6 +63,17 @@ export default function LoginScreen() {
     setParams(next);
     setBySms(false);
   };
+
+  const antdForm =
+    type === LOGIN_TYPE.register ? (
+      <RegisterFlow onLogin={() => go(LOGIN_TYPE.login)} />
+    ) : type === LOGIN_TYPE.forgot ? (
+      <ForgotPasswordForm onDone={() => go(LOGIN_TYPE.login)} onLogin={() => go(LOGIN_TYPE.login)} />
+    ) : bySms ? (
+      <SmsLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onPasswordLogin={() => setBySms(false)} />
+    ) : null;
+  const host = useAntdHost(antdForm !== null, slot, antdForm && <Suspense fallback={null}>{antdForm}</Suspense>);
+  const slotBox = <div ref={setSlot} key={`slot-${type}`} />;
 
   return (
     <div className="login-page">
@@ -49,7 +90,7 @@ export default function LoginScreen() {
         <ul className="login-brand__points">
           {SELLING_POINTS.map((p) => (
             <li key={p}>
-              <CheckCircleOutlined /> {p}
+              <PlainIcon name="check-circle" /> {p}
             </li>
           ))}
         </ul>
@@ -69,31 +110,18 @@ export default function LoginScreen() {
         <h2 className="login-card__title">{bySms ? '短信验证码登录' : TITLES[type]}</h2>
         {type === LOGIN_TYPE.login && (
           <>
-            <Tabs
-              activeKey={isSub ? 'sub' : 'main'}
-              onChange={(k) => setIsSub(k === 'sub')}
-              items={[
-                { key: 'main', label: '主账号' },
-                { key: 'sub', label: '子账号' },
-              ]}
-            />
-            {bySms ? (
-              <Suspense fallback={null}>
-                <SmsLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onPasswordLogin={() => setBySms(false)} />
-              </Suspense>
-            ) : (
-              <PasswordLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onForgot={() => go(LOGIN_TYPE.forgot)} onSmsLogin={() => setBySms(true)} />
-            )}
+            <LoginTabs isSub={isSub} onChange={setIsSub} />
+            <div role="tabpanel" id="login-tabs-panel" aria-labelledby={isSub ? 'login-tab-sub' : 'login-tab-main'}>
+              {bySms ? slotBox : <PasswordLoginForm key={isSub ? 'sub' : 'main'} isSub={isSub} onForgot={() => go(LOGIN_TYPE.forgot)} onSmsLogin={() => setBySms(true)} />}
+            </div>
             <div className="login-card__switch">
               还没有账号？<ActionLink onClick={() => go(LOGIN_TYPE.register)}>立即注册</ActionLink>
             </div>
           </>
         )}
-        <Suspense fallback={null}>
-          {type === LOGIN_TYPE.register && <RegisterFlow onLogin={() => go(LOGIN_TYPE.login)} />}
-          {type === LOGIN_TYPE.forgot && <ForgotPasswordForm onDone={() => go(LOGIN_TYPE.login)} onLogin={() => go(LOGIN_TYPE.login)} />}
-        </Suspense>
+        {type !== LOGIN_TYPE.login && slotBox}
       </section>
+      {host}
     </div>
   );
 }
