@@ -1,12 +1,11 @@
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
+import type { captchaImage } from '@portal/domain/contract/access';
 import type { SmsType } from '@portal/domain/enums';
 import { http } from '../../lib/request';
 
-export interface Captcha {
-  uuid: string;
-  /** data: URL of the image. */
-  img: string;
-}
+/** A graphic captcha (contract `captchaImage`): its uuid and the image as a data: URL. */
+export type Captcha = z.infer<typeof captchaImage>;
 
 export const getCaptcha = () => http.get<Captcha>(API.captchaImage);
 

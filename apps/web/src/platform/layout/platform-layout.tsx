@@ -1,12 +1,11 @@
 import { ClockCircleOutlined, AuditOutlined, DollarOutlined, LogoutOutlined, ShoppingOutlined, TeamOutlined, WalletOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
-import { PLATFORM_API } from '@portal/domain/api-paths';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { platformToken } from '../../lib/token-store';
 import { useDocumentTitle } from '../../app/layout/use-document-title';
-import { platformHttp } from '../lib/platform-request';
+import { operatorQuery, operatorQuit } from '../api/console';
 import './platform.css';
 
 const MENU = [
@@ -26,11 +25,7 @@ export function PlatformLayout() {
   const token = platformToken.use();
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useQuery({
-    queryKey: ['platform', 'me', token],
-    queryFn: () => platformHttp.get<{ id: number; name: string }>(PLATFORM_API.me),
-    enabled: !!token,
-  });
+  const me = useQuery(operatorQuery(token));
 
   if (!token) return <Navigate to={paths.platform.login.getHref(location.pathname)} replace />;
   if (location.pathname === paths.platform.path || location.pathname === `${paths.platform.path}/`) {
@@ -40,7 +35,7 @@ export function PlatformLayout() {
 
   const logout = async () => {
     try {
-      await platformHttp.post(PLATFORM_API.quit, undefined, { silent: true });
+      await operatorQuit();
     } finally {
       platformToken.clear();
       navigate(paths.platform.login.getHref(), { replace: true });

@@ -1,9 +1,8 @@
 import { App, Button, Card, Form, InputNumber, Skeleton, Typography } from 'antd';
-import { PLATFORM_API } from '@portal/domain/api-paths';
 import { DEFAULT_SLA_TARGETS, SLA_MSG, type SlaTargets } from '@portal/domain/sla';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { platformHttp } from '../lib/platform-request';
+import { slaTargetsQuery, useSaveSlaTargets } from '../api/console';
 
 const FIELDS: Array<{ name: keyof SlaTargets; label: string; unit: string; min: number; max: number; help: string; msg: string }> = [
   { name: 'acceptHours', label: '接单时效', unit: '小时', min: 1, max: 720, help: '支付成功后，师傅须在此时间内接单', msg: SLA_MSG.hoursInvalid },
@@ -16,16 +15,9 @@ const FIELDS: Array<{ name: keyof SlaTargets; label: string; unit: string; min: 
 /** 服务时效 (issue 19): the platform-wide targets; a stage started after a change uses the new one. */
 export default function PlatformSlaScreen() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<SlaTargets>();
-  const q = useQuery({ queryKey: ['platform', 'slaTargets'], queryFn: () => platformHttp.get<SlaTargets>(PLATFORM_API.slaTargets) });
-  const save = useMutation({
-    mutationFn: (t: SlaTargets) => platformHttp.post<SlaTargets>(PLATFORM_API.slaTargets, t),
-    onSuccess: (t) => {
-      qc.setQueryData(['platform', 'slaTargets'], t);
-      void message.success('保存成功');
-    },
-  });
+  const q = useQuery(slaTargetsQuery());
+  const save = useSaveSlaTargets();
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data);
   }, [q.data, form]);
@@ -37,7 +29,7 @@ export default function PlatformSlaScreen() {
       {q.isLoading ? (
         <Skeleton active />
       ) : (
-        <Form form={form} layout="horizontal" labelCol={{ flex: '120px' }} initialValues={DEFAULT_SLA_TARGETS} onFinish={(v) => save.mutate(v)} style={{ maxWidth: 640 }}>
+        <Form form={form} layout="horizontal" labelCol={{ flex: '120px' }} initialValues={DEFAULT_SLA_TARGETS} onFinish={(v) => save.mutate(v, { onSuccess: () => void message.success('保存成功') })} style={{ maxWidth: 640 }}>
           {FIELDS.map((f) => (
             <Form.Item key={f.name} name={f.name} label={f.label} extra={f.help} rules={[{ required: true, type: 'integer', min: f.min, max: f.max, message: f.msg }]}>
               <InputNumber min={f.min} max={f.max} precision={0} suffix={f.unit} style={{ width: 200 }} />
