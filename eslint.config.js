@@ -65,6 +65,33 @@ export default tseslint.config(
     },
   },
   {
+    // Query keys are written only by the queryOptions of an API folder (decision 158): a screen or
+    // component reads `useQuery(xQuery(…))` and invalidates a prefix of the feature's keys.ts.
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: [
+      `${web}/features/*/api/**`,
+      `${web}/platform/api/**`,
+      // The request layer's own reads (the signed-in user, site config values).
+      `${web}/lib/**`,
+      '**/*.test.{ts,tsx}',
+      // Owned by the sign-in work in progress: to switch to access/api's agreementQuery.
+      `${web}/features/access/components/agreement-dialog.tsx`,
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'][value.type='ArrayExpression']",
+          message: 'A query key is written only in features/<x>/api (its xQuery queryOptions, prefixes in keys.ts): use useQuery(xQuery(…)) or a keys.ts prefix (decision 158).',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(get|set)Quer(y|ies)Data$/] > ArrayExpression",
+          message: 'A query key is written only in features/<x>/api: pass xQuery(…).queryKey or a keys.ts prefix (decision 158).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/db/migrations/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!kysely(/|$)|\\./)', message: 'migrations import only kysely and their own folder (./helpers), never app code.' }] }],
