@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { API } from '@portal/domain/api-paths';
-import { IMPORT_TEMPLATE_NAME, type ImportResult } from '@portal/domain/order-import';
+import type { importResult } from '@portal/domain/contract/order-import';
+import { IMPORT_TEMPLATE_NAME } from '@portal/domain/order-import';
 import { MSG } from '@portal/domain/messages';
 import { CODE_TEXT, type Envelope } from '@portal/domain/codes';
 import { ROLE } from '@portal/domain/enums';
@@ -53,7 +55,7 @@ export function downloadImportErrors(file: File) {
  * (one per chosen file, decision 128), so a repeated click or a retry never creates twice.
  */
 export const importOrders = (file: File, opts: { dryRun: boolean; idempotencyKey?: string; onProgress?: (p: number) => void }) =>
-  http.upload<ImportResult>(API.orderImport, file, {
+  http.upload<z.infer<typeof importResult>>(API.orderImport, file, {
     query: opts.dryRun ? { dryRun: 1 } : {},
     onProgress: opts.onProgress,
     idempotencyKey: opts.dryRun ? undefined : opts.idempotencyKey,
