@@ -230,6 +230,29 @@ describe('access journey', () => {
     await page.context().close();
   });
 
+  test('the password sign-in works from the keyboard: arrows switch the tabs, Tab reaches the fields, Enter signs in', async () => {
+    const page = await portal.newPage();
+    await page.goto('/#/login?type=1');
+    const main = page.getByRole('tab', { name: '主账号' });
+    const sub = page.getByRole('tab', { name: '子账号' });
+    await main.focus();
+    await page.keyboard.press('ArrowRight');
+    await eventually(() => sub.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('textbox', { name: '子账号', exact: true }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await eventually(() => main.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Tab');
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('userName');
+    await page.keyboard.type(DEMO.mainPhone);
+    await page.keyboard.press('Tab');
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.keyboard.type(DEMO.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.hash === '#/');
+    await eventually(() => toast(page, MSG.loginOk).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   test('the console login asks for the captcha after three wrong passwords too', async () => {
     const page = await portal.newPage();
     await page.goto('/#/platform/login');
