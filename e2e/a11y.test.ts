@@ -177,4 +177,41 @@ describe('keyboard', () => {
     expect(((await res.json()) as { code: number }).code).toBe(200);
     await modal.waitFor({ state: 'hidden' });
   });
+
+  test('the sub-account dialog opens, is filled, submits and closes from the keyboard', async () => {
+    await open(vendor, `/?visit=${Date.now()}#/manage/zhangHao`, '.ant-table-row');
+    const modal = vendor.locator('.ant-modal:visible');
+    const focused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement);
+    /** Tab (at most 30 times) until `locator` has the focus. */
+    const tabTo = async (locator: ReturnType<Page['locator']>) => {
+      for (let i = 0; i < 30 && !(await focused(locator)); i++) await vendor.keyboard.press('Tab');
+      expect(await focused(locator)).toBe(true);
+    };
+    const add = vendor.getByRole('button', { name: '添加子账号' });
+
+    // Opens with Enter, closes with Escape.
+    await add.focus();
+    await vendor.keyboard.press('Enter');
+    await modal.waitFor();
+    // antd moves the focus into the dialog once its opening motion ends.
+    await expect.poll(() => vendor.evaluate(() => !!document.activeElement?.closest('.ant-modal')), { timeout: 5_000 }).toBe(true);
+    await vendor.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+
+    // Opens with Space; every field is reached with Tab and typed; Tab to 确定, Enter saves.
+    await add.focus();
+    await vendor.keyboard.press(' ');
+    await modal.waitFor();
+    const account = `kb${String(Date.now()).slice(-6)}`;
+    for (const [label, text] of [['姓名', '键盘用户'], ['登录账号', account], ['登录密码', 'keyboard123']] as const) {
+      await tabTo(modal.getByLabel(label, { exact: true }));
+      await vendor.keyboard.type(text);
+    }
+    await tabTo(modal.getByRole('button', { name: /^确\s*定$/ }));
+    const saved = vendor.waitForResponse((r) => r.url().endsWith('/api/app/user/addSubAccounts'));
+    await vendor.keyboard.press('Enter');
+    expect(((await (await saved).json()) as { code: number }).code).toBe(200);
+    await modal.waitFor({ state: 'hidden' });
+    await vendor.locator('.ant-table-row', { hasText: account }).waitFor();
+  });
 });
