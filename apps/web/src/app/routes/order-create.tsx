@@ -10,7 +10,7 @@ import { getOrder } from '../../features/orders/api/get-order';
 import { useContactInfo } from '../../features/orders/api/get-contact-info';
 import { useDiscountContext } from '../../features/orders/api/get-discount-context';
 import { useManufacturerInfo } from '../../features/accounts/api/get-manufacturer-info';
-import { useOrderableProducts } from '../../features/orders/api/get-orderable-products';
+import { useProducts } from '../../features/products/api/get-products';
 import { useRegionTree } from '../../features/orders/api/get-region-tree';
 import { ContactsCard } from '../../features/orders/components/create/contacts-card';
 import { CustomerCard } from '../../features/orders/components/create/customer-card';
@@ -36,7 +36,8 @@ export default function OrderCreateScreen() {
   const [form] = Form.useForm<OrderFormValues>();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const products = useOrderableProducts();
+  // The passed products an order may use (spec 02 §7: isCheck=1, every one on one page).
+  const products = useProducts({ isCheck: 1, pageNum: 1, pageSize: 9999 });
   const info = useManufacturerInfo();
   const contact = useContactInfo();
   const tree = useRegionTree();
