@@ -6,8 +6,8 @@ import type { DB } from '../db/database';
 /** The session of a token hash with, for a vendor session, its live user (one query). */
 // Written as SQL rather than built: the query builder's ~40 µs a call is paid on every request.
 export async function findSession(db: DB, tokenHash: string) {
-  const r = await sql<{ id: number; kind: string; user_id: number; expires_at: string; vendor_id: number | null; is_sub: number | null; live_vendor_id: number | null }>`
-    select s.id, s.kind, s.user_id, s.expires_at, u.vendor_id, u.is_sub, v.id as live_vendor_id
+  const r = await sql<{ id: number; kind: string; user_id: number; expires_at: string; vendor_id: number | null; is_sub: number | null; live_vendor_id: number | null; name: string | null; account: string | null; phone: string | null }>`
+    select s.id, s.kind, s.user_id, s.expires_at, u.vendor_id, u.is_sub, v.id as live_vendor_id, u.name, u.account, u.phone
     from sessions s
     left join users u on u.id = s.user_id and s.kind = 'vendor' and u.deleted_at is null
     left join vendors v on v.id = u.vendor_id and v.closed_at is null

@@ -11,6 +11,7 @@ import { nowIso } from '../lib/time';
 import { findOperator, findSession, listUserMenuGrants } from './auth.repository';
 import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
 import type { DB } from '../db/database';
+import { accountName } from '../lib/account-name';
 
 export function tokenOf(req: FastifyRequest): string {
   const header = req.headers.token;
@@ -19,8 +20,8 @@ export function tokenOf(req: FastifyRequest): string {
   return typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : '';
 }
 
-async function vendorPrincipal(db: DB, sessionId: number, userId: number, vendorId: number, isSub: boolean): Promise<VendorPrincipal> {
-  const base = { kind: 'vendor' as const, userId, vendorId, isSub, sessionId };
+async function vendorPrincipal(db: DB, sessionId: number, userId: number, vendorId: number, isSub: boolean, operatorName: string): Promise<VendorPrincipal> {
+  const base = { kind: 'vendor' as const, userId, vendorId, isSub, sessionId, operatorName };
   if (!isSub) return { ...base, permissions: [ALL_PERMISSIONS], scopes: {} };
   const grants = await listUserMenuGrants(db, userId);
   const permissions = grants.map((g) => g.permissions).filter(Boolean);
@@ -40,7 +41,7 @@ async function apiKeyPrincipal(db: DB, master: string, req: FastifyRequest, keyI
     throw new AppError(CODE.unauthorized, INTEGRATION_MSG.keyInvalid);
   }
   await touchApiKey(db, k.id, k.last_used_at, nowIso(), req.ip);
-  return { kind: 'vendor', userId: k.user_id, vendorId: k.vendor_id, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0 };
+  return { kind: 'vendor', userId: k.user_id, vendorId: k.vendor_id, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: accountName(k) };
 }
 
 /** Session lookup and the per-route access declaration (plugins/context.ts `Access`). */
@@ -73,7 +74,7 @@ export function registerAuth(app: FastifyInstance) {
         if (session.kind === 'vendor') {
           // A deleted user or a closed vendor leaves the session without a live vendor.
           const live = session.live_vendor_id !== null && session.vendor_id !== null;
-          req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1) : null;
+          req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
         } else {
           const op = await findOperator(app.db, session.user_id);
           req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;

@@ -12,6 +12,8 @@ export interface VendorPrincipal {
   /** permission key → data scope (0 all, 1 own) for sub-accounts. */
   scopes: Record<string, number>;
   sessionId: number;
+  /** The signed-in user as order logs name them (name, else account, else phone), read with the session. */
+  operatorName: string;
 }
 export interface OperatorPrincipal {
   kind: 'platform';

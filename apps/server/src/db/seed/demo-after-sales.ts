@@ -8,6 +8,7 @@ import type { OperatorPrincipal, VendorPrincipal } from '../../plugins/context';
 import { afterSalesPlatformService, afterSalesService } from '../../modules/after-sales/after-sales.service';
 import { Canvas, type Rgb } from './png';
 import type { DemoContext } from './demo';
+import { demoUserName } from './demo-user-name';
 
 // Demo after-sales on the demo vendor's completed orders, made through the real services (the
 // compensation is credited through the wallet), plus more completion photos for the gallery.
@@ -65,7 +66,7 @@ export async function seedDemoAfterSales(ctx: DemoContext) {
     }
   }
 
-  const main: VendorPrincipal = { kind: 'vendor', userId: ctx.mainUserId, vendorId: ctx.vendorId, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0 };
+  const main: VendorPrincipal = { kind: 'vendor', userId: ctx.mainUserId, vendorId: ctx.vendorId, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: await demoUserName(db, ctx.mainUserId) };
   const op = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', ctx.operatorId).executeTakeFirstOrThrow();
   const operator: OperatorPrincipal = { kind: 'platform', operatorId: op.id, name: op.name, sessionId: 0 };
   const vendorSide = afterSalesService(db, '/files');

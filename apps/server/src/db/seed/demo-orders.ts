@@ -6,6 +6,7 @@ import { Canvas, type Rgb } from './png';
 import type { PlatformOrderAction } from '@portal/domain/orders-platform';
 import type { DB } from '../database';
 import type { DemoContext } from './demo';
+import { demoUserName } from './demo-user-name';
 import type { VendorPrincipal, OperatorPrincipal } from '../../plugins/context';
 import { ALL_PERMISSIONS, PERM } from '@portal/domain/permissions';
 import { createOrder } from '../../modules/orders/order-create.service';
@@ -127,8 +128,8 @@ export async function seedDemoOrders(ctx: DemoContext) {
   const products = await db.selectFrom('products').select(['id', 'model_name']).where('vendor_id', '=', ctx.vendorId).where('check_status', '=', 1).where('deleted_at', 'is', null).execute();
   const byModel = new Map(products.map((p) => [p.model_name, p.id]));
   if (!byModel.size) return;
-  const main: VendorPrincipal = { kind: 'vendor', userId: ctx.mainUserId, vendorId: ctx.vendorId, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0 };
-  const sub: VendorPrincipal = { ...main, userId: ctx.subUserId, isSub: true, permissions: [PERM.orderAdd, PERM.orderList], scopes: { [PERM.orderList]: 1 } };
+  const main: VendorPrincipal = { kind: 'vendor', userId: ctx.mainUserId, vendorId: ctx.vendorId, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: await demoUserName(db, ctx.mainUserId) };
+  const sub: VendorPrincipal = { ...main, userId: ctx.subUserId, operatorName: await demoUserName(db, ctx.subUserId), isSub: true, permissions: [PERM.orderAdd, PERM.orderList], scopes: { [PERM.orderList]: 1 } };
   const op = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', ctx.operatorId).executeTakeFirstOrThrow();
   const operator: OperatorPrincipal = { kind: 'platform', operatorId: op.id, name: op.name, sessionId: 0 };
   const actions = orderActions(db);

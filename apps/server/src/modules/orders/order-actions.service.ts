@@ -12,7 +12,6 @@ import { ownScope } from '../../plugins/auth';
 import { PERM } from '@portal/domain/permissions';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { resolveRegion } from '../../lib/region-tree';
-import { operatorName } from './order-create.service';
 import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { json } from './order-row';
 import { slaOnMove } from '../../lib/order-sla';
@@ -38,7 +37,7 @@ export function orderActions(db: DB) {
   return {
     /** Pay from the balance: the conditional 100 → 200 makes a second or concurrent payment fail. */
     async pay(p: VendorPrincipal, id: number) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       return db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, id);
         // A cancelled order keeps its paid flag after the refund: it is cancelled, not paid.
@@ -61,7 +60,7 @@ export function orderActions(db: DB) {
 
     /** Cancel one or several orders (all or none); paid ones are refunded to the balance. */
     async cancel(p: VendorPrincipal, input: z.infer<typeof cancelBody>) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       return db.transaction().execute(async (tx) => {
         for (const id of [...new Set(input.ids)]) {
           const o = await ownOrder(tx, p, id);
@@ -83,7 +82,7 @@ export function orderActions(db: DB) {
     async modifyCustomer(p: VendorPrincipal, input: CustomerModifyInput) {
       const names = await resolveRegion(db, input.provinceId, input.cityId, input.districtId);
       if (!names) throw badRequest(MSG.regionRequired);
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         if (o.status > ORDER_STATUS.awaitingWork) throw badRequest('订单已开始施工，不能修改客户信息');
@@ -99,7 +98,7 @@ export function orderActions(db: DB) {
 
     /** Add the urgent fee; an already-paid order pays it from the balance at once (type 11). */
     async urgent(p: VendorPrincipal, input: UrgentInput) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       const fee = yuanToFen(input.urgentPrice);
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
@@ -122,7 +121,7 @@ export function orderActions(db: DB) {
     },
 
     async remind(p: VendorPrincipal, input: z.infer<typeof reminderBody>) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         if (!flagsOf(o).isReminder) throw illegalTransition(o, '催单');
@@ -139,7 +138,7 @@ export function orderActions(db: DB) {
     },
 
     async confirm(p: VendorPrincipal, id: number) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         await ownOrder(tx, p, id);
         await transit(tx, 'complete', id, p.vendorId, { operator, content: '厂家确认完工，订单完成' }, { completion_time: nowIso() });
@@ -148,7 +147,7 @@ export function orderActions(db: DB) {
 
     /** The vendor ships the parts the master asked for (node 530 → 540); only once. */
     async shipParts(p: VendorPrincipal, input: z.infer<typeof submissionAddBody>) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         const shipped = await shipPendingSubmission(tx, input.materialSubmissionId, o.id, p.vendorId, { company: input.company, tracking_num: input.trackingNum, phone: input.phone, status: 1, shipped_at: nowIso() });
@@ -163,7 +162,7 @@ export function orderActions(db: DB) {
 
     /** Returned-item review: only while the record is pending (check_status 0). */
     async auditReturn(p: VendorPrincipal, input: z.infer<typeof auditQuery>) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         const rec = await findLatestReturn(tx, o.id, p.vendorId);
@@ -189,7 +188,7 @@ export function orderActions(db: DB) {
 
     /** Positive-review review: approving pays the promotion price from the balance (type 9). */
     async auditPraise(p: VendorPrincipal, input: z.infer<typeof auditQuery>) {
-      const operator = await operatorName(db, p.userId);
+      const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         const rec = await findLatestPraise(tx, o.id, p.vendorId);

@@ -10,7 +10,6 @@ export const findVendorFilePaths = (db: DB, vendorId: number, paths: string[]) =
   db.selectFrom('files').select('path').where('vendor_id', '=', vendorId).where('path', 'in', paths).execute();
 
 /** The fields a vendor user is named by on an order's log. */
-export const findUserNameFields = (db: DB | Tx, userId: number) => db.selectFrom('users').select(['name', 'account', 'phone']).where('id', '=', userId).executeTakeFirst();
 
 /** The vendor's shipping address of this id, if it is the vendor's. */
 export const findVendorAddressId = (db: DB, addressId: number, vendorId: number) =>

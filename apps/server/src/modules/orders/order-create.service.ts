@@ -1,13 +1,12 @@
 import { MSG } from '@portal/domain/messages';
 import type { OrderAddInput } from '@portal/domain/orders';
-import type { DB, Tx } from '../../db/database';
+import type { DB } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { fromShanghai, nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { resolveRegion } from '../../lib/region-tree';
 import { discountContext, loadOrderableProducts, priceAddInput } from './order-pricing';
-import { findUserNameFields, findVendorAddressId, findVendorFilePaths, insertLineSurcharges, insertOrder, insertOrderLine, insertOrderLogistics } from './order-create.repository';
-import { accountName } from './order-row';
+import { findVendorAddressId, findVendorFilePaths, insertLineSurcharges, insertOrder, insertOrderLine, insertOrderLogistics } from './order-create.repository';
 import { writeLog } from '../../lib/order-state-machine';
 import { guideColumn } from '../../lib/product-row';
 import { priceFieldFor } from '@portal/domain/enums';
@@ -35,11 +34,6 @@ async function checkOwnUploads(db: DB, vendorId: number, urls: string[]) {
   if (rows.length !== unique.length) throw badRequest('文件不存在，请重新上传');
 }
 
-export async function operatorName(db: DB | Tx, userId: number): Promise<string> {
-  const u = await findUserNameFields(db, userId);
-  return accountName(u);
-}
-
 /**
  * Create an order from a parsed payload: catalogue prices, the server's own total, the lines,
  * surcharges and logistics rows and the creation log, in one transaction. Answers the new id.
@@ -57,7 +51,7 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
   }
   await checkOwnUploads(db, p.vendorId, input.productList.flatMap((l) => [...l.newProductVideo, ...l.newFinishedDrawing].map((f) => f.fileUrl)));
   const priced = priceAddInput(input, products, await discountContext(db, p.vendorId, input.districtId));
-  const operator = await operatorName(db, p.userId);
+  const operator = p.operatorName;
   const skipPayment = input.parole === 2;
   const doorIso = input.doorTime ? fromShanghai(input.doorTime) : null;
 

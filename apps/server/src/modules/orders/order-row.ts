@@ -37,8 +37,7 @@ export function json<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-/** How an account is named on an order (creator, operator): its name, else its account, else its phone. */
-export const accountName = (u: { name: string | null; account: string | null; phone: string | null } | undefined) => u?.name || u?.account || u?.phone || '';
+export { accountName } from '../../lib/account-name';
 
 const flag = (v: number) => (v === 1 ? '1' : '0') as '0' | '1';
 
