@@ -77,9 +77,11 @@ export async function transit(
   log: LogEntry,
   /** Columns the move also sets, in the same UPDATE (values or expressions over the row). */
   set: UpdateObject<Database, 'orders'> = {},
+  /** The order as the caller already read it in this transaction (the UPDATE re-checks its state). */
+  current?: OrderRow,
 ): Promise<OrderRow> {
   const def: TransitionDef = ORDER_TRANSITIONS[name];
-  const o = await loadOrder(tx, orderId, vendorId);
+  const o = current ?? (await loadOrder(tx, orderId, vendorId));
   if (!startsFrom(name, o)) throw illegalTransition(o, def.title);
   const refused = guardRefusal(name, moveStateOf(o));
   if (refused) throw badRequest(refused);

@@ -44,7 +44,7 @@ export function orderActions(db: DB) {
         const paid = o.paid_flag === 1 && o.status !== ORDER_STATUS.cancelled;
         if (o.status !== ORDER_STATUS.unpaid) throw badRequest(paid ? '该订单已支付，请勿重复支付' : illegalTransition(o, '支付').message);
         const now = nowIso();
-        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1, ...paidInFull() });
+        const moved = await transit(tx, 'pay', id, p.vendorId, { operator, content: (m) => `订单支付成功，余额支付¥${fenToYuanText(Number(m.total_fen))}` }, { pay_time: now, paid_flag: 1, ...paidInFull() }, o);
         const total = Number(moved.total_fen);
         let balanceAfterFen: number | null = null;
         if (total > 0) {
@@ -65,7 +65,7 @@ export function orderActions(db: DB) {
         for (const id of [...new Set(input.ids)]) {
           const o = await ownOrder(tx, p, id);
           if (!flagsOf(o).isCancell) throw badRequest(`订单${o.order_no}当前状态不能取消`);
-          const moved = await transit(tx, 'cancel', id, p.vendorId, { operator, content: `取消订单：${input.closeRemark}` }, { close_remark: input.closeRemark });
+          const moved = await transit(tx, 'cancel', id, p.vendorId, { operator, content: `取消订单：${input.closeRemark}` }, { close_remark: input.closeRemark }, o);
           const paid = Number(moved.real_pay_fen);
           if (moved.paid_flag === 1 && paid > 0) {
             await moveBalance(tx, {
