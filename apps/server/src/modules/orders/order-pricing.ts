@@ -3,7 +3,7 @@ import { yuanToFen } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
-import { findCreateOrderDiscountRate, findDealerOutletIn, findOrderableProducts, findVendorDiscountFlags, listOutletDiscountTiers } from './order-create.repository';
+import { findDiscountSettings, findOrderableProducts, listOutletDiscountTiers } from './order-create.repository';
 
 // The server's side of pricing: the catalogue and discount facts come from the database, the
 // arithmetic is the shared priceOrder(); nothing priced by the browser is ever trusted.
@@ -18,16 +18,11 @@ export async function loadOrderableProducts(db: DB | Tx, vendorId: number, ids: 
 }
 
 export async function discountContext(db: DB | Tx, vendorId: number, districtId: string): Promise<DiscountContext> {
-  const [vendor, rate, outlet, tiers] = await Promise.all([
-    findVendorDiscountFlags(db, vendorId),
-    findCreateOrderDiscountRate(db),
-    findDealerOutletIn(db, districtId),
-    listOutletDiscountTiers(db, vendorId),
-  ]);
+  const [vendor, tiers] = await Promise.all([findDiscountSettings(db, vendorId, districtId), listOutletDiscountTiers(db, vendorId)]);
   return {
     orderDiscountFlag: vendor.order_discount_flag === 1,
-    createOrderDiscountRate: rate?.value ?? null,
-    hasDealerOutlet: Boolean(outlet),
+    createOrderDiscountRate: vendor.rate ?? null,
+    hasDealerOutlet: vendor.outlet_id !== null,
     outletDiscountFlag: vendor.outlet_discount_flag === 1,
     outletTiers: tiers.map((t) => ({ fullReduceAmountFen: Number(t.full_reduce_amount_fen), discountAmountFen: Number(t.discount_amount_fen) })),
   };
