@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idParams, pageEnvelope } from '@portal/domain/contract/envelope';
-import { orderDetail, platformOrderMoved, platformOrderRow } from '@portal/domain/contract/orders';
+import { platformOrderDetail as platformOrderDetailAnswer, platformOrderMoved, platformOrderRow } from '@portal/domain/contract/orders';
 import { PLATFORM_ACTION_NAMES, PLATFORM_ORDER_API, PLATFORM_ORDER_MSG, platformActionBody, platformMaster, platformOrderListQuery, type PlatformOrderAction } from '@portal/domain/orders-platform';
 import { MSG } from '@portal/domain/messages';
 import { id as idRule } from '@portal/domain/validation';
@@ -21,7 +21,7 @@ export default async function platformOrdersRoutes(fastify: FastifyInstance) {
   const platform = { access: 'platform' } as const;
   // Open objects over OrderRow (an interface): checked when answering, not by the type checker.
   const listAnswer: z.ZodType = pageEnvelope(platformOrderRow);
-  const detailAnswer: z.ZodType = envelope(orderDetail);
+  const detailAnswer: z.ZodType = envelope(platformOrderDetailAnswer);
 
   app.get(PLATFORM_ORDER_API.list, { config: platform, schema: { querystring: platformOrderListQuery, response: { 200: listAnswer } } }, async (req) => {
     const { rows, total } = await pagePlatformOrders(db, req.query);

@@ -50,7 +50,7 @@ export const expense = z.object({ name: z.string(), price: yuan, type: z.union([
 /** A record of the order's dialogs (parts shipping, return, praise, completion): open objects. */
 export const orderRecord = z.looseObject({});
 
-/** The home page's order statistics (GET order/statistics; the route still declares `orderRecord`). */
+/** The home page's order statistics (GET order/statistics). */
 export const orderStatistics = z.object({
   total: z.number().int(),
   obligations: z.number().int(),
@@ -71,7 +71,7 @@ export const quickOrderItem = z.object({
   omsOrder: z.object({ serviceType: z.number().int(), parole: z.number().int(), serviceTypeName: z.string() }),
 });
 
-// The records the order dialogs read (the routes still declare `orderRecord`; these describe the answers).
+// The records the order dialogs read (parts shipping, return, praise, completion).
 const int = z.number().int();
 /** A master's parts request and what the vendor shipped for it (GET application/getLast/{orderId}, submission/info/{id}). */
 export const partsMaterial = z.object({

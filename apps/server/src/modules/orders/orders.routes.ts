@@ -76,8 +76,8 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   const count = { 200: envelope(z.number().int()) };
   app.get(API.receiveOrderAllCount, { config: reference, schema: { response: count } }, async () => ok(await queries.publishedCount()));
   app.get(API.dealtWithOrder, { config: list, schema: { response: count } }, async (req) => ok(await queries.pendingCount(vendorOf(req))));
-  app.get(API.orderStatistics, { config: list, schema: { response: { 200: envelope(C.orderRecord) } } }, async (req) => ok(await queries.statistics(vendorOf(req))));
-  app.get(API.quicklyOrder, { config: list, schema: { querystring: O.quickOrderQuery, response: { 200: pageEnvelope(C.orderRecord) } } }, async (req) => {
+  app.get(API.orderStatistics, { config: list, schema: { response: { 200: envelope(C.orderStatistics) } } }, async (req) => ok(await queries.statistics(vendorOf(req))));
+  app.get(API.quicklyOrder, { config: list, schema: { querystring: O.quickOrderQuery, response: { 200: pageEnvelope(C.quickOrderItem) } } }, async (req) => {
     // Spec 01 §7: the home grid reads `rows` (page 1, size 14).
     const rows = await queries.quickOrders(vendorOf(req), req.query.pageSize);
     return page(rows, rows.length);
@@ -95,13 +95,13 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   // Dialog data of the list and detail screens.
   const records$ = { 200: envelope(z.array(C.orderRecord)) };
   app.get(API.applicationList, { config: list, schema: { querystring: orderIdQuery, response: records$ } }, async (req) => ok(await records.materials(vendorOf(req), idOf(req.query.orderId))));
-  app.get(API.applicationLast(':id'), { config: list, schema: byId(C.orderRecord.nullable()) }, async (req) => ok(await records.lastMaterial(vendorOf(req), req.params.id)));
-  app.get(API.submissionInfo(':id'), { config: list, schema: byId(C.orderRecord) }, async (req) => ok(await records.material(vendorOf(req), req.params.id)));
+  app.get(API.applicationLast(':id'), { config: list, schema: byId(C.partsMaterial.nullable()) }, async (req) => ok(await records.lastMaterial(vendorOf(req), req.params.id)));
+  app.get(API.submissionInfo(':id'), { config: list, schema: byId(C.partsMaterial) }, async (req) => ok(await records.material(vendorOf(req), req.params.id)));
   app.post(API.submissionAdd, { config: { access: PERM.orderList, idempotent: true }, schema: { body: O.submissionAddBody, response: done } }, async (req) => ok(await actions.shipParts(vendorOf(req), req.body), MSG.submitOk));
   app.get(API.companyList, { config: reference, schema: { response: { 200: envelope(z.array(C.logisticsCompany)) } } }, async () => ok(await listLogisticsCompanies(db)));
-  app.get(API.detailInformation(':id'), { config: list, schema: byId(C.orderRecord) }, async (req) => ok(await records.completion(vendorOf(req), req.params.id)));
-  app.get(API.returnInfo(':id'), { config: list, schema: byId(C.orderRecord.nullable()) }, async (req) => ok(await records.returnOfOrder(vendorOf(req), req.params.id)));
-  app.get(API.returnRecord(':id'), { config: list, schema: byId(C.orderRecord.nullable()) }, async (req) => ok(await records.returnRecord(vendorOf(req), req.params.id)));
+  app.get(API.detailInformation(':id'), { config: list, schema: byId(C.completionMaterials) }, async (req) => ok(await records.completion(vendorOf(req), req.params.id)));
+  app.get(API.returnInfo(':id'), { config: list, schema: byId(C.returnRecord.nullable()) }, async (req) => ok(await records.returnOfOrder(vendorOf(req), req.params.id)));
+  app.get(API.returnRecord(':id'), { config: list, schema: byId(C.returnRecord.nullable()) }, async (req) => ok(await records.returnRecord(vendorOf(req), req.params.id)));
   const orderAndRecord = z.object({ a: idRule.describe('订单 id'), b: idRule.describe('返件记录 id') });
   app.get('/api/common/information/getInfo/:a/:b', { config: list, schema: { params: orderAndRecord, response: { 200: envelope(C.orderRecord) } } }, async (req) => {
     const rec = await records.returnRecord(vendorOf(req), req.params.b);
@@ -113,8 +113,8 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
     await actions.auditReturn(vendorOf(req), input);
     return ok(null, input.audit === 1 ? MSG.submitOk : MSG.rejectedOk);
   });
-  app.get(API.praiseInfo(':id'), { config: list, schema: byId(C.orderRecord.nullable()) }, async (req) => ok(await records.praiseOfOrder(vendorOf(req), req.params.id)));
-  app.get(API.praiseRecord(':id'), { config: list, schema: byId(C.orderRecord) }, async (req) => ok(await records.praiseRecord(vendorOf(req), req.params.id)));
+  app.get(API.praiseInfo(':id'), { config: list, schema: byId(C.praiseRecord.nullable()) }, async (req) => ok(await records.praiseOfOrder(vendorOf(req), req.params.id)));
+  app.get(API.praiseRecord(':id'), { config: list, schema: byId(C.praiseRecord) }, async (req) => ok(await records.praiseRecord(vendorOf(req), req.params.id)));
   app.get(API.praiseAudit, { config: { access: PERM.orderList, idempotent: true }, schema: { querystring: O.auditQuery, response: done } }, async (req) => {
     const input = req.query;
     await actions.auditPraise(vendorOf(req), input);
