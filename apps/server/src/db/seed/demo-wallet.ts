@@ -7,10 +7,11 @@ import { addPendingRecord, moveBalance, rejectPendingRecord, settlePendingRecord
 import { transferReceiptPng } from './wallet-proof-image';
 
 const DAY = 24 * 3600 * 1000;
+/** `d` days ago at `hour`:12 Shanghai time — never later than a minute ago (today's hour may not have come yet). */
 const daysAgo = (d: number, hour = 10) => {
   const t = new Date(Date.now() - d * DAY);
-  t.setUTCHours(hour - 8, 12, 0, 0); // hour in Shanghai time
-  return t.toISOString();
+  t.setUTCHours(hour - 8, 12, 0, 0);
+  return new Date(Math.min(t.getTime(), Date.now() - 60_000)).toISOString();
 };
 
 /** The demo vendor's wallet history: confirmed and platform top-ups, one pending, one rejected. */
