@@ -91,7 +91,7 @@ try {
   console.log('\nLargest chunks (gzip KB)');
   for (const c of chunks.slice(0, 6)) console.log(`  ${c.kb}\t${c.file}`);
 
-  const scores: Array<{ page: string; performance: number; accessibility: number; lcpMs: number; tbtMs: number }> = [];
+  const scores: Array<{ page: string; performance: number; accessibility: number; fcpMs: number; lcpMs: number; siMs: number; tbtMs: number; cls: number }> = [];
   if (process.env.BENCH_LIGHTHOUSE !== '0') {
     const { launch } = await import('chrome-launcher');
     const { default: lighthouse } = await import('lighthouse');
@@ -105,7 +105,8 @@ try {
         ['home', '/#/', 'vendor'],
         ['order list', '/#/manage/order', 'vendor'],
       ];
-      for (const [name, url, who] of targets) {
+      const only = process.env.BENCH_LH_PAGES?.split(',');
+      for (const [name, url, who] of targets.filter(([n]) => !only || only.includes(n))) {
         // The session lives in localStorage: put it there (or clear it) on the origin, then keep it.
         const p = await browser.newPage();
         await p.goto(portal.baseUrl + '/logo.svg');
@@ -129,6 +130,9 @@ try {
             accessibility: lhr.categories.accessibility!.score ?? 0,
             lcpMs: Math.round(lhr.audits['largest-contentful-paint']!.numericValue ?? 0),
             tbtMs: Math.round(lhr.audits['total-blocking-time']!.numericValue ?? 0),
+            cls: lhr.audits['cumulative-layout-shift']!.numericValue ?? 0,
+            fcpMs: Math.round(lhr.audits['first-contentful-paint']!.numericValue ?? 0),
+            siMs: Math.round(lhr.audits['speed-index']!.numericValue ?? 0),
           });
         }
         // The median performance run (a shared machine makes single runs noisy).
@@ -140,8 +144,8 @@ try {
       await chrome.kill();
     }
     console.log('\nLighthouse desktop (median of BENCH_LH_RUNS=3 runs)');
-    console.log('| page | performance | accessibility | LCP ms | TBT ms |\n|---|---|---|---|---|');
-    for (const s of scores) console.log(`| ${s.page} | ${s.performance.toFixed(2)} | ${s.accessibility.toFixed(2)} | ${s.lcpMs} | ${s.tbtMs} |`);
+    console.log('| page | performance | accessibility | FCP ms | LCP ms | speed index ms | TBT ms | CLS |\n|---|---|---|---|---|---|---|---|');
+    for (const s of scores) console.log(`| ${s.page} | ${s.performance.toFixed(2)} | ${s.accessibility.toFixed(2)} | ${s.fcpMs} | ${s.lcpMs} | ${s.siMs} | ${s.tbtMs} | ${s.cls.toFixed(3)} |`);
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ perRoute, chunks: chunks.slice(0, 10), scores }, null, 2));
 } finally {

@@ -13,7 +13,7 @@ import '../../features/home/components/home.css';
 
 /** The user home (spec 01 §2): greeting, statistic tiles, quick orders, notice and promo line. */
 export default function IndexScreen() {
-  const { user, can } = useAccess();
+  const { user, can, loading } = useAccess();
   const navigate = useNavigate();
   const pc = useJsonConfig<PcConfig>('pc');
   return (
@@ -29,20 +29,25 @@ export default function IndexScreen() {
           一键下单
         </Button>
       </section>
-      {can(PERM.orderList) && <StatisticTiles />}
-      <div className="home-row">
-        {/* Quick orders come from the vendor's orders: shown only with the order list key (decision 115). */}
-        {can(PERM.orderList) && (
-          <Card title="快捷下单" variant="borderless" className="home-row__main">
-            <QuickOrderGrid />
-          </Card>
-        )}
-        <Card title="平台公告" variant="borderless" className="home-row__side">
-          <NoticeCard />
-        </Card>
-      </div>
-      {/* Spend is the ledger's: shown with the ledger key (decision 182). */}
-      {can(PERM.accountList) && <TrendCard />}
+      {/* What shows depends on the user's keys: drawn once they are known, so nothing moves in above it. */}
+      {!loading && (
+        <>
+          {can(PERM.orderList) && <StatisticTiles />}
+          <div className="home-row">
+            {/* Quick orders come from the vendor's orders: shown only with the order list key (decision 115). */}
+            {can(PERM.orderList) && (
+              <Card title="快捷下单" variant="borderless" className="home-row__main">
+                <QuickOrderGrid />
+              </Card>
+            )}
+            <Card title="平台公告" variant="borderless" className="home-row__side">
+              <NoticeCard />
+            </Card>
+          </div>
+          {/* Spend is the ledger's: shown with the ledger key (decision 182). */}
+          {can(PERM.accountList) && <TrendCard />}
+        </>
+      )}
     </div>
   );
 }
