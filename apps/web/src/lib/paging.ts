@@ -27,15 +27,21 @@ export function listPagination({ pageNum, pageSize, total, unit = '条', bounded
   };
 }
 
-/** Page state of a list and its pager: `toFirstPage()` after the filters change. */
-export function usePaging(initialPageSize = 10) {
-  const [pageNum, setPageNum] = useState(1);
-  const [pageSize, setPageSize] = useState(initialPageSize);
+/** What a list screen holds of its page: the numbers, a reset for new filters, and its pager's props. */
+export interface Paging {
+  pageNum: number;
+  pageSize: number;
+  toFirstPage: () => void;
+  pagination: (total: number, opts?: { unit?: string; bounded?: boolean; onChange?: () => void }) => PaginationProps;
+}
+
+/** A Paging over page state kept anywhere (component state, the URL): `go` shows a page. */
+export function pagingOver(pageNum: number, pageSize: number, toFirstPage: () => void, go: (pageNum: number, pageSize: number) => void): Paging {
   return {
     pageNum,
     pageSize,
-    toFirstPage: () => setPageNum(1),
-    pagination: (total: number, opts: { unit?: string; bounded?: boolean; onChange?: () => void } = {}) =>
+    toFirstPage,
+    pagination: (total, opts = {}) =>
       listPagination({
         pageNum,
         pageSize,
@@ -43,10 +49,19 @@ export function usePaging(initialPageSize = 10) {
         unit: opts.unit,
         bounded: opts.bounded,
         onChange: (p, s) => {
-          setPageNum(p);
-          setPageSize(s);
+          go(p, s);
           opts.onChange?.();
         },
       }),
   };
+}
+
+/** Page state of a list and its pager: `toFirstPage()` after the filters change. */
+export function usePaging(initialPageSize = 10): Paging {
+  const [pageNum, setPageNum] = useState(1);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return pagingOver(pageNum, pageSize, () => setPageNum(1), (p, s) => {
+    setPageNum(p);
+    setPageSize(s);
+  });
 }

@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_OPTIONS } from '@portal/domain/enums';
-import { listPagination } from './paging';
+import { pagingOver } from './paging';
 
 // Decision 161: a list's applied filters and its page live in the URL query, as the order list's
 // always have (features/orders/components/use-order-list-params.ts), so a refresh, the back button
@@ -103,25 +103,9 @@ export function useUrlList<T extends object>(fields: UrlFields<T>, defaultPageSi
   );
   const setFilters = useCallback((f: T) => write(f, 1, pageSize), [write, pageSize]);
 
-  const paging = {
-    pageNum,
-    pageSize,
-    // After setFilters (already page 1) nothing more is written: one history entry per change.
-    toFirstPage: () => {
-      if (!pending.current) write(filters, 1, pageSize);
-    },
-    pagination: (total: number, opts: { unit?: string; bounded?: boolean; onChange?: () => void } = {}) =>
-      listPagination({
-        pageNum,
-        pageSize,
-        total,
-        unit: opts.unit,
-        bounded: opts.bounded,
-        onChange: (p, s) => {
-          write(filters, p, s);
-          opts.onChange?.();
-        },
-      }),
-  };
+  // After setFilters (already page 1) nothing more is written: one history entry per change.
+  const paging = pagingOver(pageNum, pageSize, () => {
+    if (!pending.current) write(filters, 1, pageSize);
+  }, (p, s) => write(filters, p, s));
   return { filters, setFilters, paging };
 }
