@@ -1,5 +1,5 @@
 import { App, Button, Card, Checkbox, Empty, Pagination, Skeleton, Space, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { PENDING_SHORTCUT } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
@@ -8,13 +8,16 @@ import { RequirePermission } from '../../../features/access/components/require-p
 import { exportOrders } from '../../../features/orders/api/export-orders';
 import { useOrders } from '../../../features/orders/api/get-orders';
 import { usePendingCount } from '../../../features/orders/api/get-pending-count';
-import { CancelReasonDialog } from '../../../features/orders/components/dialogs/cancel-reason-dialog';
-import { ImportOrdersDialog } from '../../../features/orders/components/import/import-orders-dialog';
 import { OrderCard } from '../../../features/orders/components/order-card';
 import { OrderFiltersPanel } from '../../../features/orders/components/order-filters';
 import { ORDER_PAGE_SIZES, useOrderListParams } from '../../../features/orders/components/use-order-list-params';
 import { useScrollRestore } from '../../../features/orders/components/use-scroll-restore';
 import '../../../features/orders/components/orders.css';
+
+// The two dialogs of the bar load when opened (decision 164): the import dialog alone brings Table,
+// Steps, Upload and Tabs, the cancel dialog the form and its rules — none is needed to show the list.
+const CancelReasonDialog = lazy(() => import('../../../features/orders/components/dialogs/cancel-reason-dialog').then((m) => ({ default: m.CancelReasonDialog })));
+const ImportOrdersDialog = lazy(() => import('../../../features/orders/components/import/import-orders-dialog').then((m) => ({ default: m.ImportOrdersDialog })));
 
 /** 全部订单 (spec 02 §2.1); a sub-account without the order list key sees 没有权限 (decision 115). */
 export default function OrderListScreen() {
@@ -103,8 +106,10 @@ function OrderList() {
           onChange={(n, s) => { setChecked(new Set()); setPage(n, s); window.scrollTo(0, 0); }}
         />
       </div>
-      {importing && <ImportOrdersDialog open onClose={() => setImporting(false)} canPay={can(PERM.orderPay)} />}
-      {cancelIds && <CancelReasonDialog ids={cancelIds} open onClose={() => setCancelIds(null)} onDone={() => setChecked(new Set())} />}
+      <Suspense fallback={null}>
+        {importing && <ImportOrdersDialog open onClose={() => setImporting(false)} canPay={can(PERM.orderPay)} />}
+        {cancelIds && <CancelReasonDialog ids={cancelIds} open onClose={() => setCancelIds(null)} onDone={() => setChecked(new Set())} />}
+      </Suspense>
     </div>
   );
 }

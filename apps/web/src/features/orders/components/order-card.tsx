@@ -8,7 +8,7 @@ import { OrderActions } from './order-actions';
 import { lineUnitPrice, yuan } from './order-price';
 import { OrderStatusTag } from './order-status-tag';
 import { SlaTag } from './sla-tag';
-import { fileUrlOf } from '../../../components/upload';
+import { fileUrlOf } from '../../../components/upload/image-root';
 
 /** One order of the list: header (number, time, tags, marker), products, customer, total, actions. */
 export function OrderCard({ order, checked, onCheck }: { order: OrderListRow; checked: boolean; onCheck: (on: boolean) => void }) {
