@@ -4,7 +4,11 @@
 // order list (logged in) — all against the production build served by the real server.
 // Run: cd apps/web && npx vite build --outDir /tmp/x-dist && cd ../.. && WEB_DIST=/tmp/x-dist npx tsx bench/web-first-load.ts
 // BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_JSON=<file> also writes the figures as JSON.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// BENCH_LH_PAGES='order list' picks Lighthouse pages, BENCH_LH_RUNS the runs per page (3), BENCH_ROUTES
+// the routes whose JavaScript is counted (all), BENCH_FILES=1 lists each route's files. BENCH_LH_DIAG=1
+// prints, per run, what made the blocking time: Lighthouse's long tasks (start, duration, script), the
+// script boot-up time per file and the main-thread work by kind; BENCH_LH_SAVE=<dir> keeps each run's report.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -13,6 +17,20 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal, webDist } from '../e2e/harn
 /** gzip size as Vite's build report counts it (zlib level 9), in KB. */
 const gzipKb = (buf: Buffer) => gzipSync(buf, { level: 9 }).length / 1000;
 const round = (n: number) => Math.round(n * 10) / 10;
+
+type Lhr = { audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }> };
+/** Where a run's blocking time went: long tasks, script boot-up per file, main-thread work by kind. */
+function printDiagnostics(page: string, run: number, lhr: Lhr) {
+  const short = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '');
+  const items = (id: string) => lhr.audits[id]?.details?.items ?? [];
+  const ms = (n: unknown) => Math.round(Number(n ?? 0));
+  console.log(`\n[${page} run ${run + 1}] TBT ${ms(lhr.audits['total-blocking-time']?.numericValue)} ms, LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`);
+  console.log('  long tasks (start ms, duration ms, script):');
+  for (const t of items('long-tasks')) console.log(`    ${ms(t.startTime)}\t${ms(t.duration)}\t${short(t.url)}`);
+  console.log('  boot-up per script (total, scripting, parse+compile ms):');
+  for (const t of items('bootup-time').slice(0, 8)) console.log(`    ${ms(t.total)}\t${ms(t.scripting)}\t${ms(t.scriptParseCompile)}\t${short(t.url)}`);
+  console.log('  main thread by kind (ms): ' + items('mainthread-work-breakdown').map((t) => `${t.groupLabel ?? t.group} ${ms(t.duration)}`).join(', '));
+}
 
 const portal = await startPortal();
 const dist = webDist();
@@ -61,7 +79,8 @@ try {
   ];
 
   const perRoute: Array<{ route: string; kb: number; files: number }> = [];
-  for (const [name, url, who] of routes) {
+  const onlyRoutes = process.env.BENCH_ROUTES?.split(',');
+  for (const [name, url, who] of routes.filter(([n]) => !onlyRoutes || onlyRoutes.includes(n))) {
     const page: Page = await portal.newPage();
     const storage = who === 'vendor' ? vendorTokens : who === 'operator' ? opTokens : '{}';
     await page.addInitScript((s: string) => {
@@ -124,6 +143,11 @@ try {
             desktopConfig,
           );
           const lhr = r!.lhr;
+          if (process.env.BENCH_LH_DIAG) printDiagnostics(name, i, lhr);
+          if (process.env.BENCH_LH_SAVE) {
+            mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
+            writeFileSync(join(process.env.BENCH_LH_SAVE, `${name.replace(/\W+/g, '-')}-${i}.json`), JSON.stringify(lhr));
+          }
           results.push({
             page: name,
             performance: lhr.categories.performance!.score ?? 0,
