@@ -1,10 +1,10 @@
 // Create + pay in one process (app.inject, no HTTP): orders/s, the process's CPU per order, and every
 // SQL statement an order runs with its mean time (waits for locks included), on a fresh database.
 // Run: npx tsx bench/write-profile.ts  (PROF_DB=pg for PostgreSQL at 127.0.0.1, PROF_N orders,
-// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try)
+// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try, PG_PREPARED_STATEMENTS=0
 import pg from 'pg';
 import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { sign } from '@portal/domain/signature';
 import { API } from '@portal/domain/api-paths';
@@ -59,7 +59,7 @@ if (PG) {
   url = `postgres://postgres@127.0.0.1:5432/${name}`;
 } else url = join(mkdtempSync(join(tmpdir(), 'writes-prof-')), 'p.sqlite');
 const dir = mkdtempSync(join(tmpdir(), 'writes-prof-d-'));
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF, PG_PREPARED_STATEMENTS: process.env.PG_PREPARED_STATEMENTS });
 const handle = await setupDatabase(config);
 const db = handle.db as any;
 for (const p of (process.env.PROF_PRAGMA ?? '').split(';').filter(Boolean)) console.log(p, await sql.raw(`pragma ${p}`).execute(db).then((r) => JSON.stringify(r.rows)));
@@ -86,13 +86,20 @@ async function one() {
 }
 for (let i = 0; i < 50; i++) await one(); // warm
 stats.clear(); total = 0;
+// PostgreSQL's own CPU: the backends serving this database, from /proc (clock ticks of 10 ms).
+// Backends opened during the run count from their start.
+const backendPids = async () => PG ? (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)).rows.map((r) => r.pid) : [];
+const ticksOf = (pid: number) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; } };
+const ticks0 = new Map((await backendPids()).map((pid) => [pid, ticksOf(pid)]));
 let left = N;
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
 await Promise.all(Array.from({ length: C }, async () => { while (left-- > 0) await one(); }));
 const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
-console.log(`${PG ? 'pg' : 'sqlite'}: ${N} orders in ${ms.toFixed(0)} ms = ${(N / ms * 1000).toFixed(0)}/s, node cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/order; statements ${total} = ${(total / N).toFixed(1)}/order`);
+const backends = await backendPids();
+const pgCpu = PG ? `, PostgreSQL cpu ${((backends.reduce((sum, pid) => sum + ticksOf(pid) - (ticks0.get(pid) ?? 0), 0) * 10) / N).toFixed(2)} ms/order (${backends.length} backends)` : '';
+console.log(`${PG ? 'pg' : 'sqlite'}: ${N} orders in ${ms.toFixed(0)} ms = ${(N / ms * 1000).toFixed(0)}/s, node cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/order; statements ${total} = ${(total / N).toFixed(1)}/order${pgCpu}`);
 for (const [k, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 40)) console.log(`${(s.n / N).toFixed(2)}  ${(s.ms / s.n).toFixed(2)} ms  ${k}`);
 const bal = await db.selectFrom('vendors').select('balance_fen').where('id', '=', v.id).executeTakeFirstOrThrow();
 const led = await db.selectFrom('account_records').select(sql`sum(amount_fen)`.as('s')).where('vendor_id', '=', v.id).where('settled', '=', 1).executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { log } from '../lib/logger';
 import type { Database } from './database';
+import { preparingClient } from './pg-prepared';
 import { registerSearchGrams } from './search-grams';
 import { PortalSqliteDialect } from './sqlite-dialect';
 import { cachedStatements } from './sqlite-statements';
@@ -12,13 +13,13 @@ export interface DbHandle {
   dialect: 'sqlite' | 'postgres';
 }
 
-export async function connectDatabase(url: string): Promise<DbHandle> {
+export async function connectDatabase(url: string, { preparedStatements = true } = {}): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = (await import('pg')).default;
     // bigint (money in fen, counts) as JS numbers: our values stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, ...(preparedStatements ? { Client: preparingClient(pg.Client) } : {}) });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
     pool.on('error', (err) => log.error({ err }, 'PostgreSQL idle client error'));
