@@ -9,8 +9,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; errors: number }
-interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; failures: number; invariants: string } }
+interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
+interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; failures: number; invariants: string } }
 
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ordersTs = fileURLToPath(new URL('./orders.ts', import.meta.url));
@@ -47,17 +47,19 @@ const runs = engines.map(run);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const cases = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.case)))];
 console.log(`\n${runs.map((r) => `${r.engine} (${(r as Run & { at?: string }).at?.slice(0, 16) ?? ''}): ${r.orders.toLocaleString()} orders, ${r.workers} server processes, ${r.connections} connections × ${r.seconds} s (${r.load}), load average at the end ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}`).join('\n')}\n`);
-console.log(`| case | ${runs.map((r) => `${r.engine} total | req/s | p50 | p99`).join(' | ')} |`);
-console.log(`|---|${runs.map(() => '---:|---:|---:|---:').join('|')}|`);
+// CPU a call: the server's, plus PostgreSQL's where it runs beside it.
+const cpu = (c: { cpuMs: number; dbCpuMs?: number }) => `${c.cpuMs.toFixed(2)}${c.dbCpuMs === undefined ? '' : ` + ${c.dbCpuMs.toFixed(2)}`} ms`;
+console.log(`| case | ${runs.map((r) => `${r.engine} total | req/s | p50 | p99 | CPU a call`).join(' | ')} |`);
+console.log(`|---|${runs.map(() => '---:|---:|---:|---:|---:').join('|')}|`);
 for (const name of cases) {
   const cells = runs.map((r) => {
     const c = r.cases.find((x) => x.case === name);
-    return c ? `${c.total ?? ''} | ${c.rps.toFixed(0)} | ${ms(c.p50)} | ${c.p99 > 50 && name !== 'bare route' ? `**${ms(c.p99)}**` : ms(c.p99)}` : ' | | | ';
+    return c ? `${c.total ?? ''} | ${c.rps.toFixed(0)} | ${ms(c.p50)} | ${c.p99 > 50 && name !== 'bare route' ? `**${ms(c.p99)}**` : ms(c.p99)} | ${cpu(c)}` : ' | | | | ';
   });
   console.log(`| ${name} | ${cells.join(' | ')} |`);
 }
 if (runs.some((r) => r.createPay)) {
-  console.log(`| create + pay, 8 clients: orders/s (server CPU an order) | ${runs.map((r) => (r.createPay ? ` | ${r.createPay.ordersPerSecond.toFixed(0)} | (${r.createPay.cpuMs.toFixed(2)} ms) | ${r.createPay.failures} failures` : ' | | | ')).join(' | ')} |`);
+  console.log(`| create + pay, 8 clients: orders/s (server CPU an order) | ${runs.map((r) => (r.createPay ? ` | ${r.createPay.ordersPerSecond.toFixed(0)} | (${cpu(r.createPay)}) | ${r.createPay.failures} failures | ` : ' | | | | ')).join(' | ')} |`);
   for (const r of runs) if (r.createPay) console.log(`${r.engine}: ${r.createPay.invariants}`);
 }
 console.log('\nBold p99: above the 50 ms target. Read each engine against its own bare route: the runs are minutes apart on a shared machine.');

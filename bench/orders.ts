@@ -6,7 +6,7 @@
 // The seeded database is cached under $TMPDIR/bench-orders (delete it to re-seed); on PostgreSQL it is
 // the database bench_orders_<BENCH_ORDERS> beside DATABASE_URL's (drop it to re-seed).
 // Run: npx tsx bench/orders.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ORDERS, BENCH_PHASES=create,export,list,
-// WORKERS: server processes, BENCH_LOAD=autocannon to use autocannon instead of wrk)
+// BENCH_LIST_CASES, WORKERS: server processes, BENCH_LOAD=autocannon to use autocannon instead of wrk)
 import Sqlite from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { load } from './lib/load';
 import { migrateCached } from './lib/migrate-cached';
 import { seedPostgres } from './lib/seed-orders-pg';
 import { seededRows } from './lib/pg-seeded';
-import { startServerProcess } from './lib/server-process';
+import { postgresCpuMs, startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -30,6 +30,8 @@ const WARM_UP = 2; // seconds of unmeasured load before each measured run
 const LIST_WARM_UP = 10; // seconds of list load before the first list case
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const WORKERS = Number(process.env.WORKERS ?? 1);
+// BENCH_LIST_CASES: only the list cases whose titles contain one of these comma-separated words.
+const LIST_CASES = process.env.BENCH_LIST_CASES?.split(',');
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'create,export,list').split(','));
 const VENDORS = 1000;
 const BIG = Math.min(100_000, Math.floor(TOTAL / 10));
@@ -38,6 +40,8 @@ const START_BALANCE = 10_000_000_000; // fen, of the two vendors that pay (both 
 const dir = join(tmpdir(), 'bench-orders');
 mkdirSync(dir, { recursive: true });
 const PG = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+// PostgreSQL's CPU (every postgres process on the machine: run the bench alone) beside the server's.
+const dbCpuMs = () => (PG ? postgresCpuMs() : 0);
 const file = PG ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/bench_orders_${TOTAL}` }).toString() : join(dir, `orders-${TOTAL}.sqlite`);
 const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
 
@@ -166,21 +170,24 @@ const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSecon
 console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, ${PG ? 'PostgreSQL' : 'SQLite'}, server in its own process`);
 
 // Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it).
-interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; errors: number }
-const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; failures: number; invariants: string } } = {
+interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
+const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; failures: number; invariants: string } } = {
   engine: PG ? 'PostgreSQL' : 'SQLite', orders: 0, workers: WORKERS, connections: CONNECTIONS, seconds: DURATION, load: '', loadAverage: [], cases: [],
 };
 
 async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
+  if (LIST_CASES && !LIST_CASES.some((c) => title.includes(c))) return;
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
   const url = `${base}${path}${qs ? `?${qs}` : ''}`;
   const res = await fetch(url, { headers: signed('GET', path, qs, '', token) }).then((x) => x.json());
   await load(url, signed('GET', path, qs, '', token), CONNECTIONS, WARM_UP); // JIT and caches warm: steady state only
   const cpu0 = server.stats().cpuMs;
+  const db0 = dbCpuMs();
   const r = await load(url, signed('GET', path, qs, '', token), CONNECTIONS, DURATION);
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
-  results.cases.push({ case: title, total: res.totalBounded ? `${res.total}+` : (res.total ?? null), rps: r.rps, p50: r.p50, p99: r.p99, cpuMs: cpu, errors: r.errors });
-  console.log(`| ${title} | ${res.total ?? ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms | ${r.errors} |`);
+  const dbCpu = (dbCpuMs() - db0) / Math.max(r.requests, 1);
+  results.cases.push({ case: title, total: res.totalBounded ? `${res.total}+` : (res.total ?? null), rps: r.rps, p50: r.p50, p99: r.p99, cpuMs: cpu, dbCpuMs: PG ? dbCpu : undefined, errors: r.errors });
+  console.log(`| ${title} | ${res.total ?? ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms${PG ? ` + PostgreSQL ${dbCpu.toFixed(2)} ms` : ''} | ${r.errors} |`);
 }
 
 // ---- creation + payment throughput
@@ -191,6 +198,7 @@ async function createAndPay() {
   const until = Date.now() + DURATION * 1000;
   const tp0 = Date.now();
   const cpu0 = server.stats().cpuMs;
+  const db0 = dbCpuMs();
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (Date.now() < until) {
       const a = await fetch(base + API.orderAdd, { method: 'POST', headers: signed('POST', API.orderAdd, '', addBody, tokenPay), body: addBody }).then((x) => x.json());
@@ -202,9 +210,10 @@ async function createAndPay() {
   }));
   const seconds = (Date.now() - tp0) / 1000;
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(made, 1);
+  const dbCpu = (dbCpuMs() - db0) / Math.max(made, 1);
   const invariants = await walletInvariants();
-  results.createPay = { ordersPerSecond: made / seconds, cpuMs: cpu, failures: failed, invariants };
-  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order, failures ${failed}; ${invariants}`);
+  results.createPay = { ordersPerSecond: made / seconds, cpuMs: cpu, dbCpuMs: PG ? dbCpu : undefined, failures: failed, invariants };
+  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order${PG ? ` + PostgreSQL ${dbCpu.toFixed(2)} ms` : ''}, failures ${failed}; ${invariants}`);
 }
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own

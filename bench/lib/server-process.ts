@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { serverNodeOptions } from '../../scripts/server-node-options.mjs';
@@ -43,6 +43,23 @@ function statsOf(pid: number): ProcessStats {
   } catch {
     return { cpuMs: 0, rss: 0, peakRss: 0 };
   }
+}
+
+/** CPU time of every PostgreSQL process on this machine (postmaster, backends, background workers), in ms. */
+export function postgresCpuMs(): number {
+  let ms = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return ms;
 }
 
 /** Start bench/lib/serve.ts in a child process on `databaseUrl`; resolves once it listens. */
