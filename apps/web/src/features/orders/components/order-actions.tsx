@@ -28,6 +28,25 @@ const ReminderDialog = lazy(() => import('./dialogs/reminder-dialog').then((m) =
 const ReturnReviewDialog = lazy(() => import('./dialogs/return-review-dialog').then((m) => ({ default: m.ReturnReviewDialog })));
 const UrgentDialog = lazy(() => import('./dialogs/urgent-dialog').then((m) => ({ default: m.UrgentDialog })));
 
+/**
+ * 在线沟通 opens the chat link with the order's facts. It reads the link itself, so the link's
+ * arrival (after the cards are drawn) re-renders this one button, not every card's action bar.
+ */
+function ChatButton({ order }: { order: OrderListRow }) {
+  const { message } = App.useApp();
+  const chatLink = useConfigValue('qudaolink').value;
+  const openChat = () => {
+    if (!chatLink) return message.warning('在线客服暂不可用，请拨打客服电话');
+    const info = new URLSearchParams({ orderNo: order.orderNo, customer: order.realName, phone: order.phone, status: order.statusName ?? '' });
+    window.open(`${chatLink}${chatLink.includes('?') ? '&' : '?'}${info.toString()}`, '_blank', 'noopener');
+  };
+  return (
+    <Button size="small" type="default" onClick={openChat} data-action="chat">
+      在线沟通
+    </Button>
+  );
+}
+
 type DialogName = 'customer' | 'cancel' | 'urgent' | 'reminder' | 'contact' | 'marker' | 'logistics' | 'parts' | 'shipping' | 'completion' | 'return' | 'praise' | 'afterSale';
 
 /** Statuses after a master has done work, so completion materials may exist. */
@@ -44,7 +63,6 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
   const { message } = App.useApp();
   const confirm = useConfirm();
   const navigate = useNavigate();
-  const chatLink = useConfigValue('qudaolink').value;
   const confirmDone = useConfirmCompletion();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const { ApplyAfterSaleDialog } = useFeatureSlots();
@@ -67,11 +85,6 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
       MSG.confirmCancelOrder,
     );
   const askComplete = () => confirm(MSG.confirmComplete, () => confirmDone.mutateAsync(order.id));
-  const openChat = () => {
-    if (!chatLink) return message.warning('在线客服暂不可用，请拨打客服电话');
-    const info = new URLSearchParams({ orderNo: order.orderNo, customer: order.realName, phone: order.phone, status: order.statusName ?? '' });
-    window.open(`${chatLink}${chatLink.includes('?') ? '&' : '?'}${info.toString()}`, '_blank', 'noopener');
-  };
 
   const btn = (key: string, label: string, onClick: () => void, primary = false) => (
     <Button key={key} size="small" type={primary ? 'primary' : 'default'} onClick={onClick} data-action={key}>
@@ -95,7 +108,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
   if (info.isAfterSales && can(PERM.orderAfter)) buttons.push(btn('afterSale', '申请售后', () => setDialog('afterSale')));
   if (info.isCancell && can(PERM.orderCancel)) buttons.push(btn('cancel', '取消', askCancel));
   if (can(PERM.orderAdd)) buttons.push(btn('again', '再来一单', () => navigate(paths.orderCreate.getHref('againOrder', { id: order.id }))));
-  buttons.push(btn('chat', '在线沟通', openChat));
+  buttons.push(<ChatButton key="chat" order={order} />);
   buttons.push(btn('contact', '联系客服', () => setDialog('contact')));
   buttons.push(btn('marker', '标记', () => setDialog('marker')));
 
