@@ -1,17 +1,17 @@
-import { App, Button, Card, Checkbox, Empty, Pagination, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { App, Button, Checkbox, Pagination, Skeleton, Space, Typography } from 'antd';
+import { usePrefetchQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { PENDING_SHORTCUT } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
 import { useAccess } from '../../../lib/access';
 import { RequirePermission } from '../../../features/access/components/require-permission';
 import { exportOrders } from '../../../features/orders/api/export-orders';
-import { useOrders } from '../../../features/orders/api/get-orders';
-import { usePendingCount } from '../../../features/orders/api/get-pending-count';
-import { OrderCard } from '../../../features/orders/components/order-card';
+import { ordersQuery, useOrders } from '../../../features/orders/api/get-orders';
+import { pendingCountQuery, usePendingCount } from '../../../features/orders/api/get-pending-count';
+import { OrderCardList } from '../../../features/orders/components/order-card-list';
 import { OrderFiltersPanel } from '../../../features/orders/components/order-filters';
 import { ORDER_PAGE_SIZES, useOrderListParams } from '../../../features/orders/components/use-order-list-params';
-import { useScrollRestore } from '../../../features/orders/components/use-scroll-restore';
 import '../../../features/orders/components/orders.css';
 
 // The two dialogs of the bar load when opened (decision 164): the import dialog alone brings Table,
@@ -23,9 +23,23 @@ const ImportOrdersDialog = lazy(() => import('../../../features/orders/component
 export default function OrderListScreen() {
   return (
     <RequirePermission perm={PERM.orderList}>
-      <OrderList />
+      <OrderListDeferred />
     </RequirePermission>
   );
+}
+
+/**
+ * The list's two requests leave as soon as the user may see it, during this render (useQuery would
+ * fetch only once its screen has committed). The screen itself — bar, filters, cards — mounts as a
+ * deferred render (issue 17): the sign-in state's arrival commits the menu with this skeleton, and
+ * React draws the screen in slices it can interrupt instead of one long task.
+ */
+function OrderListDeferred() {
+  const { params } = useOrderListParams();
+  usePrefetchQuery(ordersQuery(params));
+  usePrefetchQuery(pendingCountQuery());
+  const mounted = useDeferredValue(true, false);
+  return mounted ? <OrderList /> : <Skeleton active paragraph={{ rows: 6 }} />;
 }
 
 /** Pending shortcut, filters, cards with checkboxes, batch cancel, export, paging. */
@@ -39,17 +53,19 @@ function OrderList() {
   const [cancelIds, setCancelIds] = useState<number[] | null>(null);
   const [importing, setImporting] = useState(false);
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
-  useScrollRestore(!!list.data);
 
   const canCancel = can(PERM.orderCancel);
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
-  const toggle = (id: number, on: boolean) =>
-    setChecked((s) => {
-      const n = new Set(s);
-      if (on) n.add(id);
-      else n.delete(id);
-      return n;
-    });
+  const toggle = useCallback(
+    (id: number, on: boolean) =>
+      setChecked((s) => {
+        const n = new Set(s);
+        if (on) n.add(id);
+        else n.delete(id);
+        return n;
+      }),
+    [],
+  );
   const batchCancel = () => {
     const ids = rows.filter((r) => checked.has(r.id)).map((r) => r.id);
     if (!ids.length) return void message.warning(MSG.selectOrdersToCancel);
@@ -87,13 +103,7 @@ function OrderList() {
         </Space>
       </div>
       <OrderFiltersPanel value={filters} onApply={(f) => { setChecked(new Set()); setFilters(f); }} />
-      {list.isPending ? (
-        <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>
-      ) : rows.length === 0 ? (
-        <Card><Empty description={MSG.emptyList} /></Card>
-      ) : (
-        rows.map((o) => <OrderCard key={o.id} order={o} checked={checked.has(o.id)} onCheck={(on) => toggle(o.id, on)} />)
-      )}
+      <OrderCardList rows={rows} loading={list.isPending} checked={checked} onCheck={toggle} />
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
         <Pagination
           current={pageNum}

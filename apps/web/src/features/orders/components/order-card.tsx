@@ -1,4 +1,5 @@
 import { Card, Checkbox, Image, Space, Tag, Tooltip, Typography } from 'antd';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { maintenanceType, MARKER_COLORS, parole, serviceType } from '@portal/domain/enums';
 import type { OrderListRow } from '@portal/domain/orders';
@@ -10,14 +11,18 @@ import { OrderStatusTag } from './order-status-tag';
 import { SlaTag } from './sla-tag';
 import { fileUrlOf } from '../../../components/upload/image-root';
 
-/** One order of the list: header (number, time, tags, marker), products, customer, total, actions. */
-export function OrderCard({ order, checked, onCheck }: { order: OrderListRow; checked: boolean; onCheck: (on: boolean) => void }) {
+/**
+ * One order of the list: header (number, time, tags, marker), products, customer, total, actions.
+ * Memoised: the list re-renders for its header (pending count, 全选) and for one card's checkbox, and
+ * a card whose order and check are unchanged (the query keeps unchanged rows' objects) is skipped.
+ */
+export const OrderCard = memo(function OrderCard({ order, checked, onCheck }: { order: OrderListRow; checked: boolean; onCheck: (id: number, on: boolean) => void }) {
   const total = order.serviceType === 5 ? 0 : order.totalPrice;
   return (
     <Card size="small" className="order-card" data-order-no={order.orderNo} data-testid="order-card">
       <div className="order-card__head">
         <Space size={12} wrap>
-          <Checkbox checked={checked} onChange={(e) => onCheck(e.target.checked)} aria-label={`选择订单${order.orderNo}`} />
+          <Checkbox checked={checked} onChange={(e) => onCheck(order.id, e.target.checked)} aria-label={`选择订单${order.orderNo}`} />
           <Link to={paths.manage.orderDetail.getHref(order.id)} className="order-card__no">订单编号：{order.orderNo}</Link>
           <Typography.Text type="secondary">下单时间：{order.createTime}</Typography.Text>
           {order.userInfo?.name && <Typography.Text type="secondary">下单人：{order.userInfo.name}</Typography.Text>}
@@ -71,4 +76,4 @@ export function OrderCard({ order, checked, onCheck }: { order: OrderListRow; ch
       </div>
     </Card>
   );
-}
+});
