@@ -18,11 +18,11 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal, webDist } from '../e2e/harn
 const gzipKb = (buf: Buffer) => gzipSync(buf, { level: 9 }).length / 1000;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-type Lhr = { audits: Record<string, { numericValue?: number; details?: { items?: Array<Record<string, unknown>> } }> };
+type Lhr = { audits: Record<string, { numericValue?: number; details?: unknown }> };
 /** Where a run's blocking time went: long tasks, script boot-up per file, main-thread work by kind. */
 function printDiagnostics(page: string, run: number, lhr: Lhr) {
   const short = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '');
-  const items = (id: string) => lhr.audits[id]?.details?.items ?? [];
+  const items = (id: string) => (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   const ms = (n: unknown) => Math.round(Number(n ?? 0));
   console.log(`\n[${page} run ${run + 1}] TBT ${ms(lhr.audits['total-blocking-time']?.numericValue)} ms, LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`);
   console.log('  long tasks (start ms, duration ms, script):');
