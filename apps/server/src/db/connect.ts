@@ -22,7 +22,8 @@ export async function connectDatabase(url: string, { preparedStatements = true }
     const pool = new pg.Pool({ connectionString: url, max: 10, ...(preparedStatements ? { Client: preparingClient(pg.Client) } : {}) });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
-    pool.on('error', (err) => log.error({ err }, 'PostgreSQL idle client error'));
+    // Only the message and code: pg hangs the whole client (its statements, buffers) on the error.
+    pool.on('error', (err) => log.error({ message: err.message, code: (err as { code?: string }).code }, 'PostgreSQL idle client error'));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const Sqlite = (await import('better-sqlite3')).default;

@@ -299,7 +299,7 @@ describe('limits under parallel requests, one process', () => {
       return performance.now() - start;
     };
     // Medians of interleaved attempts, so that a pause of the machine in one attempt decides nothing.
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
     const subUnknownMs: number[] = [];

@@ -55,19 +55,24 @@ export const filteredIdsInListOrder = (q: OrderQuery, limit: number) =>
   q.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
 
 /**
- * PostgreSQL: a keyword's page of ids in list order and its count up to `countUpTo`, as two queries
- * side by side, so that no more than a page of ids comes to Node.js. `filtered` null: the keyword
- * alone, read from the vendor's search rows; otherwise the list's filtered query (matching 'like').
+ * PostgreSQL: a keyword's page of ids in list order and its count up to `countUpTo` (null: not
+ * counted), as two queries side by side, so that no more than a page of ids comes to Node.js.
+ * `filtered` null: the keyword alone, read from the vendor's search rows; otherwise the list's
+ * filtered query (matching 'like').
  */
-export async function pgKeywordPage(db: DB, vendorId: number, keyword: string, filtered: OrderQuery | null, limit: number, offset: number, countUpTo: number) {
-  const matching = filtered === null
-    ? db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(keyword, true, vendorId)).limit(countUpTo)
-    : filtered.select('orders.id').limit(countUpTo);
+export async function pgKeywordPage(db: DB, vendorId: number, keyword: string, filtered: OrderQuery | null, limit: number, offset: number, countUpTo: number | null) {
   const page = filtered === null
     ? searchRows(db, vendorId, keyword, true).limit(limit).offset(offset).execute()
     : filtered.select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
-  const [rows, n] = await Promise.all([page, sql<{ n: number }>`select count(*) as n from (${matching}) m`.execute(db)]);
-  return { ids: rows.map((r: { id: number }) => r.id), matches: Number(n.rows[0]?.n ?? 0) };
+  const count = async (upTo: number) => {
+    const matching = filtered === null
+      ? db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(keyword, true, vendorId)).limit(upTo)
+      : filtered.select('orders.id').limit(upTo);
+    const n = await sql<{ n: number }>`select count(*) as n from (${matching}) m`.execute(db);
+    return Number(n.rows[0]?.n ?? 0);
+  };
+  const [rows, matches] = await Promise.all([page, countUpTo === null ? null : count(countUpTo)]);
+  return { ids: rows.map((r: { id: number }) => r.id), matches };
 }
 
 // ---- the page from the stored cards

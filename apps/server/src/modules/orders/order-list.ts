@@ -1,6 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, searchRowIds } from './order-list.repository';
+import { boundedLately, listKey, noteBounded } from './bounded-lately';
 import { countedTotal, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -45,8 +46,15 @@ export interface ListPage {
  */
 export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, { pg, keywordScanMax, totalBound }: ListSettings): Promise<ListPage> {
   const offset = (f.pageNum - 1) * f.pageSize;
-  // A keyword's matches are counted up to one past the bound: more than the bound answers the bound, flagged (decision 132).
-  const counted = (n: number) => ({ total: Math.min(n, totalBound), bounded: n > totalBound });
+  // A keyword's matches are counted up to one past the bound: more than the bound answers the bound,
+  // flagged (decision 132). A keyword list counted past it lately is not counted again (decision 186).
+  const key = f.keyWords ? listKey(vendorId, ownerId, f) : '';
+  const pastBound = f.keyWords ? boundedLately(key) : false;
+  const counted = (n: number) => {
+    if (n > totalBound && !pastBound) noteBounded(key);
+    return { total: Math.min(n, totalBound), bounded: n > totalBound };
+  };
+  const countUpTo = async (count: () => Promise<number>) => (pastBound ? totalBound + 1 : count());
   const filtered = (matching?: KeywordMatching) => filteredOrders(db, vendorId, ownerId, f, pg, matching);
   // The page of these orders (ids of the caller's scope, in list order).
   const pageOf = (ids: number[]) => pageOfIds(db, vendorId, ownerId, ids, pg);
@@ -58,7 +66,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const orderCount = f.keyWords && !pg ? await ordersInScope(db, vendorId, ownerId) : 0;
   const viaIndex = orderCount > keywordScanMax;
   if (viaIndex) {
-    const matches = await countKeywordMatches(db, vendorId, f.keyWords, totalBound + 1);
+    const matches = await countUpTo(() => countKeywordMatches(db, vendorId, f.keyWords!, totalBound + 1));
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {
@@ -73,14 +81,14 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
       // The list's index in list order, each order tested against the index's matches.
       const walked = filtered('grams-walk');
       const { body } = await pageOfCards(db, walked, offset, f.pageSize, pg);
-      return { body, ...counted(await countOrdersUpTo(db, walked, totalBound + 1)) };
+      return { body, ...counted(await countUpTo(() => countOrdersUpTo(db, walked, totalBound + 1))) };
     }
   }
   if (f.keyWords && pg) {
     // PostgreSQL: the page (read in list order or from the keyword index's matches, as the planner
     // judges) and the bounded count side by side, so that no more than a page of ids comes to Node.js.
-    const { ids, matches } = await pgKeywordPage(db, vendorId, f.keyWords, unfiltered ? null : filtered('like'), f.pageSize, offset, totalBound + 1);
-    return { body: await pageOf(ids), ...counted(matches) };
+    const { ids, matches } = await pgKeywordPage(db, vendorId, f.keyWords, unfiltered ? null : filtered('like'), f.pageSize, offset, pastBound ? null : totalBound + 1);
+    return { body: await pageOf(ids), ...counted(matches ?? totalBound + 1) };
   }
   if (f.keyWords) {
     // Every match's id once, in list order: their number is the total and a slice of them the page,

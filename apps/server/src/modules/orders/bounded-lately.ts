@@ -1,0 +1,32 @@
+import type { OrderListQuery } from '@portal/domain/orders';
+
+// Keyword lists whose matches were lately counted past the total's bound (decision 186). Their next
+// calls (the next pages, the same search again) answer "bound+" without counting again: counting
+// 10,001 matches of a dense keyword is most of such a call's cost, and the matches of a keyword only
+// fall by editing or deleting orders, so for a minute the answer "more than the bound" stands.
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 1000;
+
+const until = new Map<string, number>();
+
+/** The list's identity apart from its page: the caller's scope and its filters. */
+export const listKey = (vendorId: number, ownerId: number | null, f: OrderListQuery) => {
+  const { pageNum: _n, pageSize: _s, ...filters } = f;
+  return `${vendorId}:${ownerId ?? ''}:${JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+};
+
+/** Whether this list's matches were counted past the bound in the last minute. */
+export function boundedLately(key: string, now = Date.now()): boolean {
+  const t = until.get(key);
+  if (t === undefined) return false;
+  if (t > now) return true;
+  until.delete(key);
+  return false;
+}
+
+/** Notes that this list's matches were counted past the bound. */
+export function noteBounded(key: string, now = Date.now()) {
+  until.delete(key); // re-inserted last: the map's order is oldest first
+  until.set(key, now + TTL_MS);
+  if (until.size > MAX_ENTRIES) until.delete(until.keys().next().value!);
+}
