@@ -4,6 +4,7 @@ import { API } from '@portal/domain/api-paths';
 import { createSubAccount, createVendor, get, startTestApp, type TestApp } from '../../../test/helper';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { likePattern } from '../../lib/like';
+import { pgKeywordCounts, pgKeywordPageIds } from './order-list.repository';
 import { bodyContains } from './orders.repository';
 import { addOrder, createProduct } from './orders.fixtures';
 
@@ -35,6 +36,9 @@ describe.each([['the keyword index', '0'], ['the search rows', '2000']])('order 
     for (let i = 0; i < 6; i++) o[`dense${i}`] = await addOrder(t, v.token, [dense], { realName: '孙七', phone: `1370000001${i}` });
     const theirs = await createProduct(t, other.vendorId, other.userId, { model: 'KFR-35GW/BpR3' });
     o.theirs = await addOrder(t, other.token, [theirs], { realName: '王建华', phone: '13700000009', remarks: 'a_b 上门 100%' });
+    // Holds both bigrams of 王建华 and of kfr-35gw's first ones, apart: only a recheck tells it from a match.
+    const washer = await createProduct(t, other.vendorId, other.userId, { model: 'XQG100-KF' });
+    o.apart = await addOrder(t, other.token, [washer], { realName: '王建军', phone: '13700000008', remarks: '建华路 FR-3' });
   });
   afterAll(async () => t.close());
 
@@ -113,7 +117,7 @@ describe.each([['the keyword index', '0'], ['the search rows', '2000']])('order 
 
   it('finds through the index exactly what a scan of the search rows with (i)like finds (PostgreSQL: index forced)', async () => {
     const pg = t.config.isPostgres;
-    const keywords = ['王', '建华', '王建华', 'KFR', 'kfr-35gw', 'bPr3', '%', '_', 'a_b', '100%', 'Max100_Pro', '7', 'Dense-K', 'x', '上门', 'K7'];
+    const keywords = ['王', '建华', '王建华', '华建', 'KFR', 'kfr-35gw', 'bPr3', '%', '_', 'a_b', '100%', 'Max100_Pro', '7', 'Dense-K', 'x', '上门', 'K7', 'k7', 'Gw', '0%', '%_'];
     for (const vendorId of [v.vendorId, other.vendorId]) {
       for (const kw of keywords) {
         const scan = await sql<{ id: number }>`select order_id as id from order_search where vendor_id = ${vendorId} and body ${sql.raw(pg ? 'ilike' : 'like')} ${likePattern(kw)} escape '\\' order by order_id`.execute(t.db);
@@ -127,6 +131,14 @@ describe.each([['the keyword index', '0'], ['the search rows', '2000']])('order 
           return q.execute(tx);
         });
         expect(viaIndex.rows.map((r) => Number(r.id)), `${vendorId} ${kw}`).toEqual(scan.rows.map((r) => Number(r.id)));
+        if (pg) {
+          // The keyword alone (decision 187): the keys without recheck for one or two characters, with
+          // ilike for more, and the walk in list order, each finds what the scan finds, newest first.
+          const expected = scan.rows.map((r) => Number(r.id));
+          const inListOrder = (await sql<{ id: number }>`select order_id as id from order_search where order_id in (${sql.join([0, ...expected])}) order by created_at desc, order_id desc`.execute(t.db)).rows.map((r) => Number(r.id));
+          for (const how of ['walk', 'keys'] as const) expect(await pgKeywordPageIds(t.db, vendorId, kw, how, 50, 0), `${how} ${vendorId} ${kw}`).toEqual(inListOrder);
+          expect((await pgKeywordCounts(t.db, vendorId, kw, 100)).matches, `count ${vendorId} ${kw}`).toBe(expected.length);
+        }
       }
     }
   });

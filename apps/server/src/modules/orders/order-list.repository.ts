@@ -7,6 +7,7 @@ import { log } from '../../lib/logger';
 import { slaAnswer } from '../../lib/order-sla';
 import { nowIso } from '../../lib/time';
 import { CARD_KEY, cardOf } from './order-list-cards';
+import { likePattern } from '../../lib/like';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine } from './order-row';
 import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery } from './orders.repository';
 
@@ -55,24 +56,49 @@ export const filteredIdsInListOrder = (q: OrderQuery, limit: number) =>
   q.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();
 
 /**
- * PostgreSQL: a keyword's page of ids in list order and its count up to `countUpTo` (null: not
- * counted), as two queries side by side, so that no more than a page of ids comes to Node.js.
- * `filtered` null: the keyword alone, read from the vendor's search rows; otherwise the list's
- * filtered query (matching 'like').
+ * PostgreSQL: order_search row `s` contains the keyword, by the GIN index of vendor-scoped keys alone
+ * (decision 187). The keys carry the vendor, so no vendor condition is needed (one would make the
+ * planner AND in the vendor's whole index range). A keyword of one or two characters (after lower(),
+ * as ilike folds) is one key, and holding that key is containing the keyword: no recheck. A longer
+ * one is several bigrams, which a text may hold apart: ilike rechecks.
  */
-export async function pgKeywordPage(db: DB, vendorId: number, keyword: string, filtered: OrderQuery | null, limit: number, offset: number, countUpTo: number | null) {
-  const page = filtered === null
-    ? searchRows(db, vendorId, keyword, true).limit(limit).offset(offset).execute()
-    : filtered.select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
-  const count = async (upTo: number) => {
-    const matching = filtered === null
-      ? db.selectFrom('order_search as s').select('s.order_id').where('s.vendor_id', '=', vendorId).where(bodyContains(keyword, true, vendorId)).limit(upTo)
-      : filtered.select('orders.id').limit(upTo);
-    const n = await sql<{ n: number }>`select count(*) as n from (${matching}) m`.execute(db);
-    return Number(n.rows[0]?.n ?? 0);
-  };
-  const [rows, matches] = await Promise.all([page, countUpTo === null ? null : count(countUpTo)]);
-  return { ids: rows.map((r: { id: number }) => r.id), matches };
+const keysContain = (vendorId: number, keyword: string) =>
+  sql<boolean>`order_search_keys(s.vendor_id, s.body) @> order_keyword_keys(${vendorId}::integer, ${keyword}::text)
+    and (length(lower(${keyword}::text)) <= 2 or s.body ilike ${likePattern(keyword)} escape '\\')`;
+
+/**
+ * PostgreSQL, a keyword without other filters: how many of the vendor's orders contain it, counted up
+ * to `upTo` (null: not counted), and how many orders the vendor has, in one statement.
+ */
+export async function pgKeywordCounts(db: DB, vendorId: number, keyword: string, upTo: number | null) {
+  const matches = upTo === null ? sql`null` : sql`(select count(*) from (select 1 from order_search s where ${keysContain(vendorId, keyword)} limit ${upTo}) m)`;
+  const r = await sql<{ matches: number | null; orders: number | null }>`select ${matches} as matches,
+    (select sum(n) from order_counts where vendor_id = ${vendorId}) as orders`.execute(db);
+  const row = r.rows[0];
+  return { matches: row?.matches == null ? null : Number(row.matches), orders: Number(row?.orders ?? 0) };
+}
+
+/**
+ * PostgreSQL, a keyword without other filters: a page of the matches' ids in list order, either by
+ * walking the vendor's search rows in list order testing each with ilike ('walk'), or from the keys'
+ * index, sorted ('keys'), as pgKeywordPagePlan chose.
+ */
+export async function pgKeywordPageIds(db: DB, vendorId: number, keyword: string, how: 'walk' | 'keys', limit: number, offset: number) {
+  const where = how === 'walk' ? sql<boolean>`s.vendor_id = ${vendorId} and s.body ilike ${likePattern(keyword)} escape '\\'` : keysContain(vendorId, keyword);
+  const r = await sql<{ id: number }>`select s.order_id as id from order_search s where ${where}
+    order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset}`.execute(db);
+  return r.rows.map((row) => row.id);
+}
+
+/**
+ * PostgreSQL, a keyword with other filters or an owner's scope: the page of ids of the list's
+ * filtered query (matching 'like') in list order and its count up to `countUpTo` (null: not counted),
+ * as two queries side by side, so that no more than a page of ids comes to Node.js.
+ */
+export async function pgKeywordPage(db: DB, filtered: OrderQuery, limit: number, offset: number, countUpTo: number | null) {
+  const page = filtered.select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
+  const [rows, matches] = await Promise.all([page, countUpTo === null ? null : countOrdersUpTo(db, filtered, countUpTo)]);
+  return { ids: rows.map((r) => r.id), matches };
 }
 
 // ---- the page from the stored cards

@@ -1,6 +1,6 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, searchRowIds } from './order-list.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordCounts, pgKeywordPage, pgKeywordPageIds, searchRowIds } from './order-list.repository';
 import { boundedLately, listKey, noteBounded } from './bounded-lately';
 import { countedTotal, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
@@ -22,6 +22,20 @@ export function keywordPagePlan(matches: number, orderCount: number, upTo: numbe
   const toWalk = (upTo * orderCount) / matches;
   if (unfiltered) return WALK_SEARCH_US * toWalk <= SHORT_WALK_US ? 'search' : 'grams';
   return WALK_INDEX_US * toWalk < LOOKUP_US * matches ? 'index' : 'lookup';
+}
+
+// PostgreSQL, measured on the 1,000,000-order bench (decision 187): a search row walked in list order
+// and tested with ilike, and a match read through the keys' index and sorted.
+const PG_WALK_US = 0.8;
+const PG_KEYS_MATCH_US = 2.5;
+
+/**
+ * How to read a keyword's page on PostgreSQL without other filters: walk the vendor's search rows in
+ * list order while the page fills after a short walk (a dense keyword), otherwise read the matches
+ * from the keys' index and sort them. `upTo` is the last row the page needs.
+ */
+export function pgKeywordPagePlan(matches: number, orderCount: number, upTo: number): 'walk' | 'keys' {
+  return PG_WALK_US * ((upTo * orderCount) / matches) < PG_KEYS_MATCH_US * matches ? 'walk' : 'keys';
 }
 
 /** What listOrders needs to know of its deployment. */
@@ -84,10 +98,19 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
       return { body, ...counted(await countUpTo(() => countOrdersUpTo(db, walked, totalBound + 1))) };
     }
   }
+  if (f.keyWords && pg && unfiltered) {
+    // PostgreSQL, the keyword alone: its count and the vendor's orders first, then the page read as
+    // pgKeywordPagePlan says (decision 187).
+    const { matches: n, orders } = await pgKeywordCounts(db, vendorId, f.keyWords, pastBound ? null : totalBound + 1);
+    const matches = n ?? totalBound + 1;
+    if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
+    const ids = await pgKeywordPageIds(db, vendorId, f.keyWords, pgKeywordPagePlan(matches, orders, offset + f.pageSize), f.pageSize, offset);
+    return { body: await pageOf(ids), ...counted(matches) };
+  }
   if (f.keyWords && pg) {
-    // PostgreSQL: the page (read in list order or from the keyword index's matches, as the planner
+    // PostgreSQL with other filters or an owner's scope: the page (read in list order or from the keyword index's matches, as the planner
     // judges) and the bounded count side by side, so that no more than a page of ids comes to Node.js.
-    const { ids, matches } = await pgKeywordPage(db, vendorId, f.keyWords, unfiltered ? null : filtered('like'), f.pageSize, offset, pastBound ? null : totalBound + 1);
+    const { ids, matches } = await pgKeywordPage(db, filtered('like'), f.pageSize, offset, pastBound ? null : totalBound + 1);
     return { body: await pageOf(ids), ...counted(matches ?? totalBound + 1) };
   }
   if (f.keyWords) {
