@@ -14,7 +14,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
 import { BENCH_PASSWORD, BENCH_PHONE, seedProductsPostgres, seedProductsSqlite } from './lib/seed-products';
 import { seededRows } from './lib/pg-seeded';
-import { startServerProcess } from './lib/server-process';
+import { postgresCpuMs, startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -57,9 +57,12 @@ async function measure(title: string, query: string | null) {
   }
   await load(base + path, headers, CONNECTIONS, WARM_UP);
   const cpu0 = server.stats().cpuMs;
+  const db0 = PG ? postgresCpuMs() : 0;
   const r = await load(base + path, headers, CONNECTIONS, DURATION);
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
-  console.log(`| ${title} | ${total} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms | ${r.errors} |`);
+  // PostgreSQL's CPU (every postgres process: run the bench alone) beside the server's.
+  const dbCpu = PG ? ` + PostgreSQL ${((postgresCpuMs() - db0) / Math.max(r.requests, 1)).toFixed(2)} ms` : '';
+  console.log(`| ${title} | ${total} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms${dbCpu} | ${r.errors} |`);
 }
 
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
