@@ -19,7 +19,10 @@ export async function connectDatabase(url: string, { preparedStatements = true }
     // bigint (money in fen, counts) as JS numbers: our values stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: 10, ...(preparedStatements ? { Client: preparingClient(pg.Client) } : {}) });
+    // Prepared statements are planned for their values every time (force_custom_plan): a generic plan
+    // made for an unknown keyword walked the whole list computing every row's keys (decision 185).
+    const prepared = preparedStatements ? { Client: preparingClient(pg.Client), options: '-c plan_cache_mode=force_custom_plan' } : {};
+    const pool = new pg.Pool({ connectionString: url, max: 10, ...prepared });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
     // Only the message and code: pg hangs the whole client (its statements, buffers) on the error.

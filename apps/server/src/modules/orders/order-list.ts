@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordCounts, pgKeywordPage, pgKeywordPageIds, searchRowIds } from './order-list.repository';
-import { boundedLately, listKey, noteBounded } from './bounded-lately';
+import { boundedLately, listKey, noteBounded } from '../../lib/bounded-lately';
 import { countedTotal, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -62,7 +62,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const offset = (f.pageNum - 1) * f.pageSize;
   // A keyword's matches are counted up to one past the bound: more than the bound answers the bound,
   // flagged (decision 132). A keyword list counted past it lately is not counted again (decision 186).
-  const key = f.keyWords ? listKey(vendorId, ownerId, f) : '';
+  const key = f.keyWords ? listKey('orders', vendorId, ownerId, f) : '';
   const pastBound = f.keyWords ? boundedLately(key) : false;
   const counted = (n: number) => {
     if (n > totalBound && !pastBound) noteBounded(key);

@@ -6,6 +6,7 @@ import type { Database, DB, Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
+import { boundedLately, listKey, noteBounded } from '../../lib/bounded-lately';
 import { likeKeyword, pgKeywordKeys, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
@@ -114,7 +115,14 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const offset = (f.pageNum - 1) * f.pageSize;
   const range = priceRange(f);
   const byCategory = Boolean(f.categoryId || f.categoryId2 || f.categoryId1);
-  const counted = (n: number) => ({ total: Math.min(n, totalBound), bounded: n > totalBound });
+  // A list counted past the bound in the last minute answers the bound without counting (decision 186).
+  const key = listKey('products', vendorId, ownerId, f);
+  const pastBound = boundedLately(key);
+  const counted = (n: number) => {
+    if (n > totalBound && !pastBound) noteBounded(key);
+    return { total: Math.min(n, totalBound), bounded: n > totalBound };
+  };
+  const boundedCount = (count: () => Promise<number>) => (pastBound ? Promise.resolve(totalBound + 1) : count());
   let live = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
   if (ownerId !== null) live = live.where('products.created_by', '=', ownerId);
   const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
@@ -140,9 +148,9 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     if (last !== null) return { rows, ...counted(last) };
     // Exact matches without other filters are counted in the index alone.
     const plain = exact && ownerId === null && !byCategory && f.isCheck === undefined && !range;
-    const n = plain
+    const n = await boundedCount(async () => plain
       ? Number((await sql<{ n: number }>`select count(*) as n from (select 1 from product_grams where ${match} limit ${totalBound + 1})`.execute(db)).rows[0]?.n ?? 0)
-      : await countUpTo(filtered, totalBound + 1);
+      : countUpTo(filtered, totalBound + 1));
     return { rows, ...counted(n) };
   }
 
@@ -157,9 +165,9 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     const others = applyListFilters(live, f, pg, vendorId);
     const plain = Array.from(kw).length <= 2 && ownerId === null && !byCategory && f.isCheck === undefined && !range;
     const [n, inScope] = await Promise.all([
-      plain
+      boundedCount(() => plain
         ? sql<{ n: number }>`select count(*) as n from (select 1 from products where ${keys} and products.deleted_at is null limit ${totalBound + 1}) m`.execute(db).then((r) => Number(r.rows[0]?.n ?? 0))
-        : countUpTo(others.where(keys).where(like), totalBound + 1),
+        : countUpTo(others.where(keys).where(like), totalBound + 1)),
       countedProducts(db, vendorId, ownerId, f.isCheck),
     ]);
     if (n === 0) return { rows: [], total: 0, bounded: false };
@@ -173,7 +181,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     // A price range: count the matches (bounded), then read the page the cheaper way.
     const plain = ownerId === null && !byCategory && f.isCheck === undefined;
     const [n, inScope] = await Promise.all([
-      plain ? productsPricedWithin(db, vendorId, range, totalBound + 1) : countUpTo(applyListFilters(live, f, pg, vendorId, 'prices'), totalBound + 1),
+      boundedCount(() => (plain ? productsPricedWithin(db, vendorId, range, totalBound + 1) : countUpTo(applyListFilters(live, f, pg, vendorId, 'prices'), totalBound + 1))),
       countedProducts(db, vendorId, ownerId, f.isCheck),
     ]);
     if (n === 0) return { rows: [], total: 0, bounded: false };
@@ -189,7 +197,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     // PostgreSQL: the page and the total side by side, one round trip of waiting instead of two.
     const [rows, n] = await Promise.all([
       newestFirst(filtered).execute(),
-      unbounded ? countedProducts(db, vendorId, ownerId, f.isCheck) : countUpTo(filtered, totalBound + 1),
+      unbounded ? countedProducts(db, vendorId, ownerId, f.isCheck) : boundedCount(() => countUpTo(filtered, totalBound + 1)),
     ]);
     return unbounded ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
   }
@@ -197,7 +205,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const last = lastPage(rows);
   if (last !== null) return unbounded ? { rows, total: last, bounded: false } : { rows, ...counted(last) };
   if (unbounded) return { rows, total: await countedProducts(db, vendorId, ownerId, f.isCheck), bounded: false };
-  return { rows, ...counted(await countUpTo(filtered, totalBound + 1)) };
+  return { rows, ...counted(await boundedCount(() => countUpTo(filtered, totalBound + 1))) };
 }
 
 /**

@@ -4,17 +4,17 @@ import { boundedLately, listKey, noteBounded } from './bounded-lately';
 
 const query = (q: Record<string, string>) => orderListQuery.parse(q);
 
-describe('keyword lists counted past the bound lately (decision 186)', () => {
+describe('lists counted past the bound lately (decision 186)', () => {
   it('is one list for every page and size, another for another scope or filter', () => {
-    const k = listKey(7, null, query({ keyWords: 'KFR', pageNum: '1', pageSize: '10' }));
-    expect(listKey(7, null, query({ pageSize: '50', pageNum: '3', keyWords: 'KFR' }))).toBe(k);
-    expect(listKey(7, 12, query({ keyWords: 'KFR' }))).not.toBe(k);
-    expect(listKey(8, null, query({ keyWords: 'KFR' }))).not.toBe(k);
-    expect(listKey(7, null, query({ keyWords: 'KFR', status: '100' }))).not.toBe(k);
+    const k = listKey('orders', 7, null, query({ keyWords: 'KFR', pageNum: '1', pageSize: '10' }));
+    expect(listKey('orders', 7, null, query({ pageSize: '50', pageNum: '3', keyWords: 'KFR' }))).toBe(k);
+    expect(listKey('orders', 7, 12, query({ keyWords: 'KFR' }))).not.toBe(k);
+    expect(listKey('orders', 8, null, query({ keyWords: 'KFR' }))).not.toBe(k);
+    expect(listKey('orders', 7, null, query({ keyWords: 'KFR', status: '100' }))).not.toBe(k);
   });
 
   it('stands for a minute after the count, then the list is counted again', () => {
-    const k = listKey(101, null, query({ keyWords: '建华' }));
+    const k = listKey('orders', 101, null, query({ keyWords: '建华' }));
     const t0 = 1_000_000;
     expect(boundedLately(k, t0)).toBe(false);
     noteBounded(k, t0);
@@ -25,7 +25,7 @@ describe('keyword lists counted past the bound lately (decision 186)', () => {
 
   it('keeps the 1000 lists noted last', () => {
     const t0 = 2_000_000;
-    const keys = Array.from({ length: 1001 }, (_, i) => listKey(200 + i, null, query({ keyWords: 'x' })));
+    const keys = Array.from({ length: 1001 }, (_, i) => listKey('orders', 200 + i, null, query({ keyWords: 'x' })));
     for (const k of keys) noteBounded(k, t0);
     expect(boundedLately(keys[0]!, t0)).toBe(false);
     expect(boundedLately(keys[1]!, t0)).toBe(true);

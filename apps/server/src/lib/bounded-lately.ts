@@ -1,6 +1,4 @@
-import type { OrderListQuery } from '@portal/domain/orders';
-
-// Keyword lists whose matches were lately counted past the total's bound (decision 186). Their next
+// Lists (the orders' and products' keyword or filter lists) whose matches were lately counted past the total's bound (decision 186). Their next
 // calls (the next pages, the same search again) answer "bound+" without counting again: counting
 // 10,001 matches of a dense keyword is most of such a call's cost, and the matches of a keyword only
 // fall by editing or deleting orders, so for a minute the answer "more than the bound" stands.
@@ -9,10 +7,10 @@ const MAX_ENTRIES = 1000;
 
 const until = new Map<string, number>();
 
-/** The list's identity apart from its page: the caller's scope and its filters. */
-export const listKey = (vendorId: number, ownerId: number | null, f: OrderListQuery) => {
+/** A list's identity apart from its page: which list, the caller's scope and its filters. */
+export const listKey = (list: string, vendorId: number, ownerId: number | null, f: { pageNum?: unknown; pageSize?: unknown }) => {
   const { pageNum: _n, pageSize: _s, ...filters } = f;
-  return `${vendorId}:${ownerId ?? ''}:${JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+  return `${list}:${vendorId}:${ownerId ?? ''}:${JSON.stringify(Object.entries(filters).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
 };
 
 /** Whether this list's matches were counted past the bound in the last minute. */
