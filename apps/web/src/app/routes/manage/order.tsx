@@ -1,5 +1,5 @@
 import { App, Button, Checkbox, Pagination, Skeleton, Space, Typography } from 'antd';
-import { usePrefetchQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { PENDING_SHORTCUT } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
@@ -36,14 +36,17 @@ export default function OrderListScreen() {
  */
 function OrderListDeferred() {
   const { params } = useOrderListParams();
+  const qc = useQueryClient();
+  // Back to the list (its answer cached): drawn at once, so the scroll position comes back unmoved.
+  const [instant] = useState(() => qc.getQueryData(ordersQuery(params).queryKey) !== undefined);
   usePrefetchQuery(ordersQuery(params));
   usePrefetchQuery(pendingCountQuery());
-  const mounted = useDeferredValue(true, false);
-  return mounted ? <OrderList /> : <Skeleton active paragraph={{ rows: 6 }} />;
+  const mounted = useDeferredValue(true, instant);
+  return mounted ? <OrderList instant={instant} /> : <Skeleton active paragraph={{ rows: 6 }} />;
 }
 
 /** Pending shortcut, filters, cards with checkboxes, batch cancel, export, paging. */
-function OrderList() {
+function OrderList({ instant }: { instant: boolean }) {
   const { can } = useAccess();
   const { message } = App.useApp();
   const { filters, params, pageNum, pageSize, setFilters, setPage } = useOrderListParams();
@@ -103,7 +106,7 @@ function OrderList() {
         </Space>
       </div>
       <OrderFiltersPanel value={filters} onApply={(f) => { setChecked(new Set()); setFilters(f); }} />
-      <OrderCardList rows={rows} loading={list.isPending} checked={checked} onCheck={toggle} />
+      <OrderCardList rows={rows} loading={list.isPending} checked={checked} onCheck={toggle} instant={instant} />
       <div style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 16 }}>
         <Pagination
           current={pageNum}

@@ -11,6 +11,8 @@ interface Props {
   loading: boolean;
   checked: ReadonlySet<number>;
   onCheck: (id: number, on: boolean) => void;
+  /** The rows were there when the screen opened (back to the list): draw them at once, as before. */
+  instant?: boolean;
 }
 
 /** Cards in the first pass (the top of the list, what a visitor sees first) and in each pass after it. */
@@ -28,12 +30,13 @@ const NO_ROWS: OrderListRow[] = [];
  * (the screen: list, pending count) re-rendered in a deferred pass is rendered again synchronously when
  * one of them answers meanwhile (useSyncExternalStore keeps a pass consistent), a long task again.
  */
-export const OrderCardList = memo(function OrderCardList({ rows, loading, checked, onCheck }: Props) {
-  // Mounted with the rows already there (the screen's requests leave before it is drawn), the cards
-  // still come in a pass of their own: the bar and the filters commit first.
-  const shown = useDeferredValue(rows, NO_ROWS);
+export const OrderCardList = memo(function OrderCardList({ rows, loading, checked, onCheck, instant = false }: Props) {
+  // On a first visit the cards come in a pass of their own, also when the answer is already there
+  // (the screen's requests leave before it is drawn): the bar and the filters commit first. Back to
+  // the list, its cached rows are drawn with the screen, so the position can be put back at once.
+  const shown = useDeferredValue(rows, instant ? rows : NO_ROWS);
   // How many cards are drawn: it only grows, so a refreshed or another page is drawn whole.
-  const [limit, setLimit] = useState(FIRST_CARDS);
+  const [limit, setLimit] = useState(instant ? Infinity : FIRST_CARDS);
   const cards = shown.length > limit ? shown.slice(0, limit) : shown;
   useEffect(() => {
     if (shown.length > limit) startTransition(() => setLimit((n) => n + MORE_CARDS));
