@@ -18,13 +18,17 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, startPortal, webDist } from '../e2e/harn
 const gzipKb = (buf: Buffer) => gzipSync(buf, { level: 9 }).length / 1000;
 const round = (n: number) => Math.round(n * 10) / 10;
 
-type Lhr = { audits: Record<string, { numericValue?: number; details?: unknown }> };
+type Lhr = { audits: Record<string, { numericValue?: number; details?: unknown; errorMessage?: string }>; runtimeError?: { code?: string; message?: string }; runWarnings?: string[] };
 /** Where a run's blocking time went: long tasks, script boot-up per file, main-thread work by kind. */
 function printDiagnostics(page: string, run: number, lhr: Lhr) {
   const short = (u: unknown) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '');
   const items = (id: string) => (lhr.audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
   const ms = (n: unknown) => Math.round(Number(n ?? 0));
   console.log(`\n[${page} run ${run + 1}] TBT ${ms(lhr.audits['total-blocking-time']?.numericValue)} ms, LCP ${ms(lhr.audits['largest-contentful-paint']?.numericValue)} ms`);
+  if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`);
+  for (const w of lhr.runWarnings ?? []) console.log(`  warning: ${w}`);
+  const lcpError = lhr.audits['largest-contentful-paint']?.errorMessage;
+  if (lcpError) console.log(`  LCP error: ${lcpError}`);
   console.log('  long tasks (start ms, duration ms, script):');
   for (const t of items('long-tasks')) console.log(`    ${ms(t.startTime)}\t${ms(t.duration)}\t${short(t.url)}`);
   console.log('  boot-up per script (total, scripting, parse+compile ms):');
