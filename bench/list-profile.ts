@@ -1,7 +1,7 @@
 // The order list's statements on PostgreSQL, one case at a time (app.inject, no HTTP, one client):
 // each SQL statement a call runs with its mean time, and Node's and PostgreSQL's CPU per call, on the
 // seeded bench database of bench/orders.ts. Run: npx tsx bench/list-profile.ts
-// (PROF_N calls per case, BENCH_ORDERS, PG_PREPARED_STATEMENTS=0 to compare)
+// (PROF_N calls per case, PROF_CASES=substring,…, BENCH_ORDERS)
 import pg from 'pg';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,8 +35,8 @@ const orig = pg.Client.prototype.query as unknown as (...a: unknown[]) => Promis
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'list-prof-'));
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), PG_PREPARED_STATEMENTS: process.env.PG_PREPARED_STATEMENTS, ...RATE_LIMITS_OFF });
-const handle = await connectDatabase(url, { preparedStatements: config.PG_PREPARED_STATEMENTS });
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });
+const handle = await connectDatabase(url);
 const app = await buildApp(config, handle);
 await app.ready();
 const headers = (method: string, path: string, query: string, body: string, token = '') => {

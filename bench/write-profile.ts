@@ -1,7 +1,7 @@
 // Create + pay in one process (app.inject, no HTTP): orders/s, the process's CPU per order, and every
 // SQL statement an order runs with its mean time (waits for locks included), on a fresh database.
 // Run: npx tsx bench/write-profile.ts  (PROF_DB=pg for PostgreSQL at 127.0.0.1, PROF_N orders,
-// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try, PG_PREPARED_STATEMENTS=0
+// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try)
 import pg from 'pg';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -59,7 +59,7 @@ if (PG) {
   url = `postgres://postgres@127.0.0.1:5432/${name}`;
 } else url = join(mkdtempSync(join(tmpdir(), 'writes-prof-')), 'p.sqlite');
 const dir = mkdtempSync(join(tmpdir(), 'writes-prof-d-'));
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF, PG_PREPARED_STATEMENTS: process.env.PG_PREPARED_STATEMENTS });
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });
 const handle = await setupDatabase(config);
 const db = handle.db as any;
 for (const p of (process.env.PROF_PRAGMA ?? '').split(';').filter(Boolean)) console.log(p, await sql.raw(`pragma ${p}`).execute(db).then((r) => JSON.stringify(r.rows)));
@@ -89,7 +89,7 @@ stats.clear(); total = 0;
 // PostgreSQL's own CPU: the backends serving this database, from /proc (clock ticks of 10 ms).
 // Backends opened during the run count from their start.
 const backendPids = async () => PG ? (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)).rows.map((r) => r.pid) : [];
-const ticksOf = (pid: number) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; } };
+const ticksOf = (pid: number) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; } };
 const ticks0 = new Map((await backendPids()).map((pid) => [pid, ticksOf(pid)]));
 let left = N;
 const t0 = performance.now();

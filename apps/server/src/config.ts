@@ -56,8 +56,6 @@ const EnvSchema = z.object({
   RATE_LIMIT_APIKEY: z.coerce.number().int().min(0).default(600),
   /** Webhook URLs to private, loopback and reserved addresses allowed (decision 171): demo and tests only; production refuses 1. */
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
-  /** PostgreSQL: hot statements run as named prepared statements (decision 185); 0 behind a pooler that cannot keep them (PgBouncer in transaction mode before 1.21). */
-  PG_PREPARED_STATEMENTS: flag.default(true),
   /** Webhook retries (decision 170): first delay in seconds, doubled each attempt (at most an hour), for 24 h. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).default(10),
   /** Milliseconds between the delivery worker's looks at the outbox; 0 stops the worker. */

@@ -3,7 +3,6 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { log } from '../lib/logger';
 import type { Database } from './database';
-import { preparingClient } from './pg-prepared';
 import { registerSearchGrams } from './search-grams';
 import { PortalSqliteDialect } from './sqlite-dialect';
 import { cachedStatements } from './sqlite-statements';
@@ -13,16 +12,14 @@ export interface DbHandle {
   dialect: 'sqlite' | 'postgres';
 }
 
-export async function connectDatabase(url: string, { preparedStatements = true } = {}): Promise<DbHandle> {
+export async function connectDatabase(url: string): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = (await import('pg')).default;
     // bigint (money in fen, counts) as JS numbers: our values stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    // Prepared statements are planned for their values every time (force_custom_plan): a generic plan
-    // made for an unknown keyword walked the whole list computing every row's keys (decision 185).
-    const prepared = preparedStatements ? { Client: preparingClient(pg.Client), options: '-c plan_cache_mode=force_custom_plan' } : {};
-    const pool = new pg.Pool({ connectionString: url, max: 10, ...prepared });
+    // Unnamed statements, planned for their values on every call (decision 185).
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
     // Only the message and code: pg hangs the whole client (its statements, buffers) on the error.

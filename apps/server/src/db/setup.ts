@@ -6,7 +6,7 @@ import { seedDemo } from './seed/demo';
 
 /** Connect, migrate, seed reference data, and demo data into an empty database when asked. */
 export async function setupDatabase(config: Config): Promise<DbHandle & { seededDemo: boolean }> {
-  const handle = await connectDatabase(config.DATABASE_URL, { preparedStatements: config.PG_PREPARED_STATEMENTS });
+  const handle = await connectDatabase(config.DATABASE_URL);
   await migrateToLatest(handle.db);
   await seedReference(handle.db);
   const seededDemo = config.PORTAL_DEMO_DATA ? await seedDemo(handle.db, config.DATA_DIR) : false;
