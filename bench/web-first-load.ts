@@ -140,7 +140,7 @@ try {
         await p.close();
         const runs = Number(process.env.BENCH_LH_RUNS ?? 3);
         const results: Array<(typeof scores)[number]> = [];
-        for (let i = 0; i < runs; i++) {
+        for (let i = 0, retries = 0; i < runs; i++) {
           const r = await lighthouse(
             portal.baseUrl + url,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
@@ -148,6 +148,14 @@ try {
           );
           const lhr = r!.lhr;
           if (process.env.BENCH_LH_DIAG) printDiagnostics(name, i, lhr);
+          // A run whose trace Lighthouse could not read (NO_NAVSTART, seen on this shared machine on
+          // any build) has no metrics: run it again (twice at most) rather than count a zero.
+          if (lhr.runtimeError && retries < 2) {
+            console.log(`  ${name}: run ${i + 1} failed (${lhr.runtimeError.code}), running it again`);
+            retries++;
+            i--;
+            continue;
+          }
           if (process.env.BENCH_LH_SAVE) {
             mkdirSync(process.env.BENCH_LH_SAVE, { recursive: true });
             writeFileSync(join(process.env.BENCH_LH_SAVE, `${name.replace(/\W+/g, '-')}-${i}.json`), JSON.stringify(lhr));
