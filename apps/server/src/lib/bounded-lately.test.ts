@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderListQuery } from '@portal/domain/orders';
-import { boundedLately, listKey, noteBounded } from './bounded-lately';
+import { boundedLately, boundedTotal, listKey, noteBounded } from './bounded-lately';
 
 const query = (q: Record<string, string>) => orderListQuery.parse(q);
 
@@ -30,5 +30,20 @@ describe('lists counted past the bound lately (decision 186)', () => {
     expect(boundedLately(keys[0]!, t0)).toBe(false);
     expect(boundedLately(keys[1]!, t0)).toBe(true);
     expect(boundedLately(keys[1000]!, t0)).toBe(true);
+  });
+
+  it('counts a list until it goes past the bound, then answers the bound flagged without counting', async () => {
+    const k = listKey('products', 301, null, query({ keyWords: '空调' }));
+    let counts = 0;
+    const count = async (n: number) => (counts++, n);
+    const first = boundedTotal(k, 5);
+    expect(first.counted(await first.count(() => count(4)))).toEqual({ total: 4, bounded: false });
+    expect(boundedTotal(k, 5).pastBound).toBe(false);
+    const second = boundedTotal(k, 5);
+    expect(second.counted(await second.count(() => count(6)))).toEqual({ total: 5, bounded: true });
+    const third = boundedTotal(k, 5);
+    expect(third.pastBound).toBe(true);
+    expect(third.counted(await third.count(() => count(6)))).toEqual({ total: 5, bounded: true });
+    expect(counts).toBe(2);
   });
 });

@@ -5,9 +5,9 @@ import type { DB, Tx } from '../../db/database';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
 import { slaAnswer } from '../../lib/order-sla';
+import { likePattern } from '../../lib/like';
 import { nowIso } from '../../lib/time';
 import { CARD_KEY, cardOf } from './order-list-cards';
-import { likePattern } from '../../lib/like';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine } from './order-row';
 import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery } from './orders.repository';
 

@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
+import { boundedTotal, listKey } from '../../lib/bounded-lately';
 import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordCounts, pgKeywordPage, pgKeywordPageIds, searchRowIds } from './order-list.repository';
-import { boundedLately, listKey, noteBounded } from '../../lib/bounded-lately';
 import { countedTotal, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -62,13 +62,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const offset = (f.pageNum - 1) * f.pageSize;
   // A keyword's matches are counted up to one past the bound: more than the bound answers the bound,
   // flagged (decision 132). A keyword list counted past it lately is not counted again (decision 186).
-  const key = f.keyWords ? listKey('orders', vendorId, ownerId, f) : '';
-  const pastBound = f.keyWords ? boundedLately(key) : false;
-  const counted = (n: number) => {
-    if (n > totalBound && !pastBound) noteBounded(key);
-    return { total: Math.min(n, totalBound), bounded: n > totalBound };
-  };
-  const countUpTo = async (count: () => Promise<number>) => (pastBound ? totalBound + 1 : count());
+  const { pastBound, counted, count: countUpTo } = boundedTotal(listKey('orders', vendorId, ownerId, f), totalBound);
   const filtered = (matching?: KeywordMatching) => filteredOrders(db, vendorId, ownerId, f, pg, matching);
   // The page of these orders (ids of the caller's scope, in list order).
   const pageOf = (ids: number[]) => pageOfIds(db, vendorId, ownerId, ids, pg);
@@ -108,8 +102,8 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     return { body: await pageOf(ids), ...counted(matches) };
   }
   if (f.keyWords && pg) {
-    // PostgreSQL with other filters or an owner's scope: the page (read in list order or from the keyword index's matches, as the planner
-    // judges) and the bounded count side by side, so that no more than a page of ids comes to Node.js.
+    // PostgreSQL with other filters or an owner's scope: the page (read in list order or from the
+    // keyword index's matches, as the planner judges) and the bounded count side by side.
     const { ids, matches } = await pgKeywordPage(db, filtered('like'), f.pageSize, offset, pastBound ? null : totalBound + 1);
     return { body: await pageOf(ids), ...counted(matches ?? totalBound + 1) };
   }

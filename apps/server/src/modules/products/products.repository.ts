@@ -6,7 +6,7 @@ import type { Database, DB, Tx } from '../../db/database';
 import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
-import { boundedLately, listKey, noteBounded } from '../../lib/bounded-lately';
+import { boundedTotal, listKey } from '../../lib/bounded-lately';
 import { likeKeyword, pgKeywordKeys, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
@@ -116,13 +116,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const range = priceRange(f);
   const byCategory = Boolean(f.categoryId || f.categoryId2 || f.categoryId1);
   // A list counted past the bound in the last minute answers the bound without counting (decision 186).
-  const key = listKey('products', vendorId, ownerId, f);
-  const pastBound = boundedLately(key);
-  const counted = (n: number) => {
-    if (n > totalBound && !pastBound) noteBounded(key);
-    return { total: Math.min(n, totalBound), bounded: n > totalBound };
-  };
-  const boundedCount = (count: () => Promise<number>) => (pastBound ? Promise.resolve(totalBound + 1) : count());
+  const { counted, count: boundedCount } = boundedTotal(listKey('products', vendorId, ownerId, f), totalBound);
   let live = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
   if (ownerId !== null) live = live.where('products.created_by', '=', ownerId);
   const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
