@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { log } from '../lib/logger';
 import type { Database } from './database';
+import { preparingClient } from './pg-prepared';
 import { registerSearchGrams } from './search-grams';
 import { PortalSqliteDialect } from './sqlite-dialect';
 import { cachedStatements } from './sqlite-statements';
@@ -18,8 +19,9 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
     // bigint (money in fen, counts) as JS numbers: our values stay far below 2^53.
     pg.types.setTypeParser(20, (v: string) => Number(v));
     pg.types.setTypeParser(1700, (v: string) => Number(v));
-    // Unnamed statements, planned for their values on every call (decision 185).
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // Unnamed statements, planned for their values on every call (decision 185), but the few that
+    // opt in to a name (decision 189).
+    const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient(pg.Client) });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
     // Only the message and code: pg hangs the whole client (its statements, buffers) on the error.

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { OrderListLine, OrderListQuery } from '@portal/domain/orders';
 import { SLA_STAGE, slaStageLabel } from '@portal/domain/sla';
 import type { DB, Tx } from '../../db/database';
+import { PREPARED_MARK } from '../../db/pg-prepared';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
 import { slaAnswer } from '../../lib/order-sla';
@@ -180,7 +181,7 @@ type PageRow = { n: number; stale: number | null; body: Buffer | null };
  * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
  * list's query before order and limit. Stale or missing cards are built and stored first.
  */
-export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean): Promise<{ count: number; body: Buffer }> {
+export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean, named = false): Promise<{ count: number; body: Buffer }> {
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
   // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
   const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
@@ -189,7 +190,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   const joined = pg
     ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json(${creatorName})::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
     : joinedSqlite(now);
-  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joined} as body
+  const r = await sql<PageRow>`${sql.raw(named ? PREPARED_MARK : '')}select ${PAGE_AGGREGATES}, ${joined} as body
     from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;
   if (!Number(row.stale)) return { count: Number(row.n), body: row.body ?? Buffer.alloc(0) };
@@ -208,7 +209,7 @@ export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null
     const q = db.selectFrom('orders').where('orders.vendor_id', '=', vendorId).where('orders.id', 'in', ids);
     return ownerId === null ? q : q.where('orders.created_by', '=', ownerId);
   };
-  if (pg) return (await pageOfCards(db, scoped(), 0, ids.length, pg)).body;
+  if (pg) return (await pageOfCards(db, scoped(), 0, ids.length, pg, true)).body;
   const owner = ownerId === null ? sql`` : sql`and o.created_by = ${ownerId}`;
   // json_each drives the joins (cross join keeps it outermost), so the aggregate visits the ids in order.
   const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joinedSqlite(nowIso())} as body

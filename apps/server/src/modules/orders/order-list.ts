@@ -118,7 +118,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     const ids = all.map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), ...counted(ids.length) };
   }
-  const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg);
+  const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered);
   // A page that is not full is the last one, so it tells the total; with statuses and nodes only, order_counts does.
   const total = count > 0 && count < f.pageSize ? offset + count : ((await countedTotal(db, vendorId, ownerId, f)) ?? (await countOrders(filtered())));
   return { body, total, bounded: false };

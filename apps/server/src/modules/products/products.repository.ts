@@ -3,6 +3,7 @@ import { PRICE_FIELDS } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 import type { ProductListQuery } from '@portal/domain/products';
 import type { Database, DB, Tx } from '../../db/database';
+import { PREPARED_MARK } from '../../db/pg-prepared';
 import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
@@ -73,7 +74,7 @@ export function applyListFilters(q: ProductQuery, f: ProductListQuery, pg: boole
 
 /** Live products of the vendor (the caller's own under data scope "own") counted from product_counts, by review status. */
 async function countedProducts(db: DB, vendorId: number, ownerId: number | null, checkStatus?: number): Promise<number> {
-  let q = db.selectFrom('product_counts').select(sql<number | string | null>`sum(n)`.as('n')).where('vendor_id', '=', vendorId);
+  let q = db.selectFrom('product_counts').modifyFront(sql.raw(PREPARED_MARK)).select(sql<number | string | null>`sum(n)`.as('n')).where('vendor_id', '=', vendorId);
   if (ownerId !== null) q = q.where('created_by', '=', ownerId);
   if (checkStatus !== undefined) q = q.where('check_status', '=', checkStatus);
   return Number((await q.executeTakeFirstOrThrow()).n ?? 0);
@@ -120,6 +121,10 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   let live = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
   if (ownerId !== null) live = live.where('products.created_by', '=', ownerId);
   const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
+  // The vendor's newest products without any filter: one plan fits every vendor, named on PostgreSQL
+  // (decision 189). A filter's plan depends on its value (a review status, a partial index).
+  const newestNamed = (q: ProductQuery) => newestFirst(q.modifyFront(sql.raw(PREPARED_MARK)));
+  const named = !f.keywords && !byCategory && !range && f.isCheck === undefined && ownerId === null;
   const countUpTo = async (q: ProductQuery, upTo: number) =>
     Number((await db.selectFrom(q.select('products.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   // A page that is not full is the last one: it tells the exact total.
@@ -190,7 +195,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   if (pg) {
     // PostgreSQL: the page and the total side by side, one round trip of waiting instead of two.
     const [rows, n] = await Promise.all([
-      newestFirst(filtered).execute(),
+      (named ? newestNamed(filtered) : newestFirst(filtered)).execute(),
       unbounded ? countedProducts(db, vendorId, ownerId, f.isCheck) : boundedCount(() => countUpTo(filtered, totalBound + 1)),
     ]);
     return unbounded ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
