@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
-import { postgresCpuMs } from './lib/server-process';
+import { BENCH_SERVER_ENV, postgresCpuMs } from './lib/server-process';
 
 const N = Number(process.env.PROF_N ?? 300);
 const url = `postgres://postgres@127.0.0.1:5432/bench_orders_${process.env.BENCH_ORDERS ?? 1_000_000}`;
@@ -35,7 +35,7 @@ const orig = pg.Client.prototype.query as unknown as (...a: unknown[]) => Promis
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'list-prof-'));
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF, ...BENCH_SERVER_ENV });
 const handle = await connectDatabase(url);
 const app = await buildApp(config, handle);
 await app.ready();

@@ -22,7 +22,7 @@ import { load } from './lib/load';
 import { migrateCached } from './lib/migrate-cached';
 import { seedPostgres } from './lib/seed-orders-pg';
 import { seededRows } from './lib/pg-seeded';
-import { postgresCpuMs, startServerProcess } from './lib/server-process';
+import { BENCH_SERVER_ENV, postgresCpuMs, startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -43,7 +43,7 @@ const PG = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 // PostgreSQL's CPU (every postgres process on the machine: run the bench alone) beside the server's.
 const dbCpuMs = () => (PG ? postgresCpuMs() : 0);
 const file = PG ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/bench_orders_${TOTAL}` }).toString() : join(dir, `orders-${TOTAL}.sqlite`);
-const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
+const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), SIGN_KEY: BENCH_SERVER_ENV.SIGN_KEY });
 
 /** Bulk seed with one prepared statement per table inside big transactions, into a file renamed when complete. */
 async function seedDatabase() {

@@ -14,7 +14,7 @@ import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
 import { BENCH_PASSWORD, BENCH_PHONE, seedProductsPostgres, seedProductsSqlite } from './lib/seed-products';
 import { seededRows } from './lib/pg-seeded';
-import { postgresCpuMs, startServerProcess } from './lib/server-process';
+import { BENCH_SERVER_ENV, postgresCpuMs, startServerProcess } from './lib/server-process';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -27,7 +27,7 @@ const dir = join(tmpdir(), 'bench-products');
 mkdirSync(dir, { recursive: true });
 const PG = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 const url = PG ? Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/bench_products_${TARGET_PRODUCTS}` }).toString() : join(dir, `products-${TARGET_PRODUCTS}.sqlite`);
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none') });
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), SIGN_KEY: BENCH_SERVER_ENV.SIGN_KEY });
 
 const cached = PG ? (await seededRows(url, 'products')) !== null : existsSync(url);
 const seedSeconds = cached ? null : PG

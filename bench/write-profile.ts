@@ -13,6 +13,7 @@ import { setupDatabase } from '../apps/server/src/db/setup';
 import { buildApp } from '../apps/server/src/app';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
+import { BENCH_SERVER_ENV } from './lib/server-process';
 import { sql } from 'kysely';
 
 const PG = process.env.PROF_DB === 'pg';
@@ -59,7 +60,7 @@ if (PG) {
   url = `postgres://postgres@127.0.0.1:5432/${name}`;
 } else url = join(mkdtempSync(join(tmpdir(), 'writes-prof-')), 'p.sqlite');
 const dir = mkdtempSync(join(tmpdir(), 'writes-prof-d-'));
-const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });
+const config = loadConfig({ DATABASE_URL: url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF, ...BENCH_SERVER_ENV });
 const handle = await setupDatabase(config);
 const db = handle.db as any;
 for (const p of (process.env.PROF_PRAGMA ?? '').split(';').filter(Boolean)) console.log(p, await sql.raw(`pragma ${p}`).execute(db).then((r) => JSON.stringify(r.rows)));

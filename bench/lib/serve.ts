@@ -10,6 +10,7 @@ import { startServer } from '../../apps/server/src/start-server';
 const dir = process.env.BENCH_DATA_DIR ?? '/tmp/bench-serve';
 const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL, WORKERS: process.env.WORKERS, PORT: '0',
+  NODE_ENV: process.env.NODE_ENV, SIGN_KEY: process.env.SIGN_KEY, FILE_URL_SECRET: process.env.FILE_URL_SECRET,
   DATA_DIR: `${dir}/data`, LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', PORTAL_DEV_OUTBOX: '0', WEB_DIST: `${dir}/none`,
 });
 

@@ -20,6 +20,17 @@ export interface ServerProcess {
 
 const TICKS_PER_SECOND = 100;
 
+/**
+ * The bench server runs as production does (NODE_ENV=production: answers are not checked against
+ * their response schemas, as they are in development and tests), which refuses the public default
+ * keys; clients sign with this SIGN_KEY.
+ */
+export const BENCH_SERVER_ENV = {
+  NODE_ENV: 'production',
+  SIGN_KEY: 'bench-sign-key-not-secret',
+  FILE_URL_SECRET: 'bench-file-url-secret-of-32-characters-or-more',
+} as const;
+
 /** The process and its children (cluster workers), read from /proc (Linux). */
 function pids(root: number): number[] {
   const children = (pid: number) => {
@@ -67,7 +78,7 @@ export async function startServerProcess(databaseUrl: string, dataDir: string, o
   const entry = fileURLToPath(new URL('./serve.ts', import.meta.url));
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
     // The server runs with the V8 flags `npm start` gives it (decision 090).
-    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
+    env: { ...process.env, ...BENCH_SERVER_ENV, NODE_OPTIONS: serverNodeOptions(), DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
