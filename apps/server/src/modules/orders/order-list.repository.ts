@@ -180,6 +180,8 @@ type PageRow = { n: number; stale: number | null; body: Buffer | null };
  * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined by the
  * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
  * list's query before order and limit. Stale or missing cards are built and stored first.
+ * `named`: the statement's plan fits every value (the vendor's newest orders, or orders by id), so
+ * PostgreSQL may keep it (decision 189); a filtered page is planned for its values.
  */
 export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean, named = false): Promise<{ count: number; body: Buffer }> {
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
