@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
-interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; failures: number; invariants: string } }
+interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs?: number; failures: number; invariants: string } }
 
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ordersTs = fileURLToPath(new URL('./orders.ts', import.meta.url));
@@ -59,7 +59,7 @@ for (const name of cases) {
   console.log(`| ${name} | ${cells.join(' | ')} |`);
 }
 if (runs.some((r) => r.createPay)) {
-  console.log(`| create + pay, 8 clients: orders/s (server CPU an order) | ${runs.map((r) => (r.createPay ? ` | ${r.createPay.ordersPerSecond.toFixed(0)} | (${cpu(r.createPay)}) | ${r.createPay.failures} failures | ` : ' | | | | ')).join(' | ')} |`);
+  console.log(`| create + pay, 8 clients: orders/s (server CPU an order) | ${runs.map((r) => (r.createPay ? ` | ${r.createPay.ordersPerSecond.toFixed(0)} | (${cpu(r.createPay)}${r.createPay.clientCpuMs === undefined ? '' : `; clients ${r.createPay.clientCpuMs.toFixed(2)} ms`}) | ${r.createPay.failures} failures | ` : ' | | | | ')).join(' | ')} |`);
   for (const r of runs) if (r.createPay) console.log(`${r.engine}: ${r.createPay.invariants}`);
 }
 console.log('\nBold p99: above the 50 ms target. Read each engine against its own bare route: the runs are minutes apart on a shared machine.');

@@ -19,6 +19,7 @@ import { registerSearchGrams } from '../apps/server/src/db/search-grams';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
+import { postJson } from './lib/post-json';
 import { migrateCached } from './lib/migrate-cached';
 import { seedPostgres } from './lib/seed-orders-pg';
 import { seededRows } from './lib/pg-seeded';
@@ -171,7 +172,7 @@ console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor
 
 // Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it).
 interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
-const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; failures: number; invariants: string } } = {
+const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs: number; failures: number; invariants: string } } = {
   engine: PG ? 'PostgreSQL' : 'SQLite', orders: 0, workers: WORKERS, connections: CONNECTIONS, seconds: DURATION, load: '', loadAverage: [], cases: [],
 };
 
@@ -192,7 +193,12 @@ async function measure(title: string, path: string, query: Record<string, string
 
 // ---- creation + payment throughput
 const addBody = JSON.stringify({ parole: 1, serviceType: 1, realName: '压测客户', phone: '13912345678', provinceId: '310000', provinceName: '上海市', cityId: '310100', cityName: '上海市', districtId: '310112', districtName: '闵行区', detailAddress: '莘松路1号', productList: [{ productId: product, number: 1 }] });
+// BENCH_CLIENT=fetch: the clients use fetch, as before session 11 (to compare the clients' own CPU).
+const post = process.env.BENCH_CLIENT === 'fetch'
+  ? (url: string, headers: Record<string, string>, body: string) => fetch(url, { method: 'POST', headers, body }).then((x) => x.json())
+  : postJson;
 async function createAndPay() {
+  const client0 = process.cpuUsage();
   let made = 0;
   let failed = 0;
   const until = Date.now() + DURATION * 1000;
@@ -201,19 +207,21 @@ async function createAndPay() {
   const db0 = dbCpuMs();
   await Promise.all(Array.from({ length: 8 }, async () => {
     while (Date.now() < until) {
-      const a = await fetch(base + API.orderAdd, { method: 'POST', headers: signed('POST', API.orderAdd, '', addBody, tokenPay), body: addBody }).then((x) => x.json());
+      const a = await post(base + API.orderAdd, signed('POST', API.orderAdd, '', addBody, tokenPay), addBody);
       if (a.code !== 200) { failed++; continue; }
       const path = API.orderPay(a.data);
-      const p = await fetch(base + path, { method: 'POST', headers: signed('POST', path, '', '{}', tokenPay), body: '{}' }).then((x) => x.json());
+      const p = await post(base + path, signed('POST', path, '', '{}', tokenPay), '{}');
       if (p.code === 200) made++; else failed++;
     }
   }));
   const seconds = (Date.now() - tp0) / 1000;
   const cpu = (server.stats().cpuMs - cpu0) / Math.max(made, 1);
   const dbCpu = (dbCpuMs() - db0) / Math.max(made, 1);
+  const clientUsage = process.cpuUsage(client0);
+  const clientCpu = (clientUsage.user + clientUsage.system) / 1000 / Math.max(made, 1);
   const invariants = await walletInvariants();
-  results.createPay = { ordersPerSecond: made / seconds, cpuMs: cpu, dbCpuMs: PG ? dbCpu : undefined, failures: failed, invariants };
-  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order${PG ? ` + PostgreSQL ${dbCpu.toFixed(2)} ms` : ''}, failures ${failed}; ${invariants}`);
+  results.createPay = { ordersPerSecond: made / seconds, cpuMs: cpu, dbCpuMs: PG ? dbCpu : undefined, clientCpuMs: clientCpu, failures: failed, invariants };
+  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order${PG ? ` + PostgreSQL ${dbCpu.toFixed(2)} ms` : ''}, the clients' own ${clientCpu.toFixed(2)} ms; failures ${failed}; ${invariants}`);
 }
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own

@@ -1,6 +1,6 @@
 // The real server for a benchmark, in its own process(es) so the load generator and the measured
 // server don't share an event loop or a heap: the server's own start-up (WORKERS processes) plus a
-// bench-only bare route to compare against. Env: DATABASE_URL (required), BENCH_DATA_DIR, WORKERS,
+// bench-only bare route to compare against. Env: DATABASE_URL (required), BENCH_DATA_DIR, WORKERS, PG_POOL_MAX,
 // BENCH_PHASE_TIMES=1. Prints {"port":N} once every process listens.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { startServer } from '../../apps/server/src/start-server';
 
 const dir = process.env.BENCH_DATA_DIR ?? '/tmp/bench-serve';
 const config = loadConfig({
-  DATABASE_URL: process.env.DATABASE_URL, WORKERS: process.env.WORKERS, PORT: '0',
+  DATABASE_URL: process.env.DATABASE_URL, WORKERS: process.env.WORKERS, PORT: '0', PG_POOL_MAX: process.env.PG_POOL_MAX,
   NODE_ENV: process.env.NODE_ENV, SIGN_KEY: process.env.SIGN_KEY, FILE_URL_SECRET: process.env.FILE_URL_SECRET,
   DATA_DIR: `${dir}/data`, LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', PORTAL_DEV_OUTBOX: '0', WEB_DIST: `${dir}/none`,
 });

@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   /** Server processes sharing the port (node:cluster); 1 serves from this process. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: z.string().min(1).default('data/portal.sqlite'),
+  /** PostgreSQL: connections each server process keeps at most (decision 190). */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default('data'),
   SIGN_KEY: z.string().min(8, 'SIGN_KEY must be at least 8 characters').default(DEFAULT_SIGN_KEY),
   /** Unset: on, except with NODE_ENV=production, which refuses an explicit 1 (production-checks.ts). */

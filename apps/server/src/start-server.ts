@@ -56,7 +56,7 @@ function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<number>) {
 
 /** One server process: the app on the shared port (a cluster worker connects; the database is set up). */
 async function serve(config: Config, databaseReady: boolean, opts: ServeOptions) {
-  const handle = databaseReady ? await connectDatabase(config.DATABASE_URL) : await setupDatabase(config);
+  const handle = databaseReady ? await connectDatabase(config.DATABASE_URL, { poolMax: config.PG_POOL_MAX }) : await setupDatabase(config);
   const merging = databaseReady ? null : startIndexMerging(config);
   const app = await buildApp(config, handle);
   // Every process tries; the purge lease makes one of them do each period's round (decision 120).

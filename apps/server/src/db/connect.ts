@@ -13,7 +13,12 @@ export interface DbHandle {
   dialect: 'sqlite' | 'postgres';
 }
 
-export async function connectDatabase(url: string): Promise<DbHandle> {
+export interface ConnectOptions {
+  /** PostgreSQL: the pool's connections at most (config PG_POOL_MAX). */
+  poolMax?: number;
+}
+
+export async function connectDatabase(url: string, { poolMax = 10 }: ConnectOptions = {}): Promise<DbHandle> {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pg = (await import('pg')).default;
     // bigint (money in fen, counts) as JS numbers: our values stay far below 2^53.
@@ -21,7 +26,7 @@ export async function connectDatabase(url: string): Promise<DbHandle> {
     pg.types.setTypeParser(1700, (v: string) => Number(v));
     // Unnamed statements, planned for their values on every call (decision 185), but the few that
     // opt in to a name (decision 189).
-    const pool = new pg.Pool({ connectionString: url, max: 10, Client: preparingClient(pg.Client) });
+    const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: preparingClient(pg.Client) });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
     // Only the message and code: pg hangs the whole client (its statements, buffers) on the error.
