@@ -1,8 +1,8 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordCounts, pgKeywordPage, pgKeywordPageIds, searchRowIds } from './order-list.repository';
-import { countedTotal, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordCounts, pgKeywordPageOrders, searchRowIds } from './order-list.repository';
+import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
 const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE
@@ -98,14 +98,17 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     const { matches: n, orders } = await pgKeywordCounts(db, vendorId, f.keyWords, pastBound ? null : totalBound + 1);
     const matches = n ?? totalBound + 1;
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
-    const ids = await pgKeywordPageIds(db, vendorId, f.keyWords, pgKeywordPagePlan(matches, orders, offset + f.pageSize), f.pageSize, offset);
-    return { body: await pageOf(ids), ...counted(matches) };
+    const page = pgKeywordPageOrders(db, vendorId, f.keyWords, pgKeywordPagePlan(matches, orders, offset + f.pageSize), f.pageSize, offset);
+    return { body: (await pageOfCards(db, page, 0, f.pageSize, pg)).body, ...counted(matches) };
   }
   if (f.keyWords && pg) {
     // PostgreSQL with other filters or an owner's scope: the page (read in list order or from the
     // keyword index's matches, as the planner judges) and the bounded count side by side.
-    const { ids, matches } = await pgKeywordPage(db, filtered('like'), f.pageSize, offset, pastBound ? null : totalBound + 1);
-    return { body: await pageOf(ids), ...counted(matches ?? totalBound + 1) };
+    const [{ body }, matches] = await Promise.all([
+      pageOfCards(db, filtered('like'), offset, f.pageSize, pg),
+      pastBound ? null : countOrdersUpTo(db, filtered('like'), totalBound + 1),
+    ]);
+    return { body, ...counted(matches ?? totalBound + 1) };
   }
   if (f.keyWords) {
     // Every match's id once, in list order: their number is the total and a slice of them the page,
@@ -118,8 +121,8 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     const ids = all.map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), ...counted(ids.length) };
   }
-  const { body, count } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered);
+  const { body, count, total: fromCounts } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered, countedTotalQuery(db, vendorId, ownerId, f));
   // A page that is not full is the last one, so it tells the total; with statuses and nodes only, order_counts does.
-  const total = count > 0 && count < f.pageSize ? offset + count : ((await countedTotal(db, vendorId, ownerId, f)) ?? (await countOrders(filtered())));
+  const total = count > 0 && count < f.pageSize ? offset + count : (fromCounts ?? (await countOrders(filtered())));
   return { body, total, bounded: false };
 }

@@ -78,20 +78,22 @@ export const filtersBesidesKeyword = (f: OrderListQuery) => Boolean(f.status.len
 /** Several statuses together with nodes is the pending shortcut: status in (…) OR node in (…); otherwise both apply. */
 const eitherStatusOrNode = (f: OrderListQuery) => f.status.length > 1 && f.node.length > 0;
 
-/** The list's status and node filter on one order_counts row, as applyOrderFilters applies it in SQL. */
-function statusAndNode(f: OrderListQuery): (status: number, node: number) => boolean {
-  const statuses = new Set(f.status);
-  const nodes = new Set(f.node);
-  if (eitherStatusOrNode(f)) return (s, n) => statuses.has(s) || nodes.has(n);
-  return (s, n) => (!statuses.size || statuses.has(s)) && (!nodes.size || nodes.has(n));
+/**
+ * The list's total from order_counts when it filters by statuses and nodes only, as a subquery the
+ * page's statement answers too (decision 190); undefined otherwise.
+ */
+export function countedTotalQuery(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): TotalQuery | undefined {
+  if (f.keyWords || filtersBeyondCounts(f)) return undefined;
+  let q = db.selectFrom('order_counts').select(sql<number>`coalesce(sum(n), 0)`.as('total')).where('vendor_id', '=', vendorId);
+  if (ownerId !== null) q = q.where('created_by', '=', ownerId);
+  if (eitherStatusOrNode(f)) return q.where((eb) => eb.or([eb('status', 'in', f.status), eb('node', 'in', f.node)]));
+  if (f.status.length) q = q.where('status', 'in', f.status);
+  if (f.node.length) q = q.where('node', 'in', f.node);
+  return q;
 }
 
-/** The list's total from order_counts when it filters by statuses and nodes only; undefined otherwise. */
-export async function countedTotal(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): Promise<number | undefined> {
-  if (f.keyWords || filtersBeyondCounts(f)) return undefined;
-  const matches = statusAndNode(f);
-  return (await orderCounts(db, vendorId, ownerId)).reduce((sum, r) => sum + (matches(r.status, r.node) ? r.n : 0), 0);
-}
+/** A statement of one row whose `total` is a count. */
+export type TotalQuery = SelectQueryBuilder<Database, 'order_counts', { total: number }>;
 
 /**
  * How a keyword is matched (decision 108): `like` reads the vendor's order_search rows (PostgreSQL's
