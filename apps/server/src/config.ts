@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SIGN_KEY } from '@portal/domain/signature';
 import { DEFAULT_FILE_URL_SECRET } from './lib/file-urls';
@@ -12,8 +13,8 @@ const EnvSchema = z.object({
   /** Server processes sharing the port (node:cluster); 1 serves from this process. */
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_URL: z.string().min(1).default('data/portal.sqlite'),
-  /** PostgreSQL: connections each server process keeps at most (decision 190). */
-  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** PostgreSQL: connections each server process keeps at most; unset, sized for a database on this machine (decision 190). */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   SIGN_KEY: z.string().min(8, 'SIGN_KEY must be at least 8 characters').default(DEFAULT_SIGN_KEY),
   /** Unset: on, except with NODE_ENV=production, which refuses an explicit 1 (production-checks.ts). */
@@ -67,12 +68,21 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
-export type Config = Omit<Env, 'PORTAL_DEV_OUTBOX' | 'PORTAL_DEMO_DATA'> & {
+export type Config = Omit<Env, 'PORTAL_DEV_OUTBOX' | 'PORTAL_DEMO_DATA' | 'PG_POOL_MAX'> & {
   PORTAL_DEV_OUTBOX: boolean;
   PORTAL_DEMO_DATA: boolean;
+  PG_POOL_MAX: number;
   isPostgres: boolean;
   production: boolean;
 };
+
+/**
+ * Connections a server process keeps to PostgreSQL when PG_POOL_MAX is unset (decision 190): about
+ * 2 × cores + 1 active connections in all, shared by the WORKERS processes, at least 2 each. More
+ * connections than the database's cores can run only queue inside PostgreSQL and switch between
+ * processes. Sized for a database on this machine's cores; one on a larger machine wants PG_POOL_MAX.
+ */
+export const defaultPoolMax = (workers: number, cores = availableParallelism()) => Math.max(2, Math.ceil((2 * cores + 1) / workers));
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -91,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data and the development outbox (which shows codes) are on by default, never in production.
     PORTAL_DEV_OUTBOX: c.PORTAL_DEV_OUTBOX ?? !production,
     PORTAL_DEMO_DATA: c.PORTAL_DEMO_DATA ?? !production,
+    PG_POOL_MAX: c.PG_POOL_MAX ?? defaultPoolMax(c.WORKERS),
     isPostgres: /^postgres(ql)?:\/\//.test(c.DATABASE_URL),
     production,
   };
