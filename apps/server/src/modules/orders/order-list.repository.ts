@@ -83,12 +83,15 @@ export async function pgKeywordCounts(db: DB, vendorId: number, keyword: string,
  * PostgreSQL, a keyword without other filters: the vendor's orders of a page of the matches in list
  * order, either by walking the vendor's search rows in list order testing each with ilike ('walk'),
  * or from the keys' index, sorted ('keys'), as pgKeywordPagePlan chose. A query for pageOfCards, so
- * the page's ids and its cards are one statement (decision 190).
+ * the page's ids and its cards are one statement (decision 190). The matches drive a join on the
+ * orders' key, each order of the search row's vendor: a condition on the orders' own vendor made the
+ * planner hash all of the vendor's orders for a page of 50.
  */
 export function pgKeywordPageOrders(db: DB, vendorId: number, keyword: string, how: 'walk' | 'keys', limit: number, offset: number): OrderQuery {
   const where = how === 'walk' ? sql<boolean>`s.vendor_id = ${vendorId} and s.body ilike ${likePattern(keyword)} escape '\\'` : keysContain(vendorId, keyword);
-  return db.selectFrom('orders').where('orders.vendor_id', '=', vendorId).where(sql<boolean>`orders.id in (select s.order_id from order_search s where ${where}
-    order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset})`);
+  const matches = sql<{ order_id: number; vendor_id: number }>`(select s.order_id, s.vendor_id from order_search s where ${where}
+    order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset})`;
+  return db.selectFrom(matches.as('m')).innerJoin('orders', (j) => j.onRef('orders.id', '=', 'm.order_id').onRef('orders.vendor_id', '=', 'm.vendor_id')) as unknown as OrderQuery;
 }
 
 // ---- the page from the stored cards
