@@ -41,8 +41,6 @@ const EnvSchema = z.object({
   RATE_LIMIT_SMS: z.coerce.number().int().min(0).default(10),
   RATE_LIMIT_LOGIN: z.coerce.number().int().min(0).default(20),
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(0).default(10),
-  /** PostgreSQL: seconds a process may serve a session it resolved without reading it again, while change notices arrive (decision 191); 0 reads it every call. */
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Seconds between purges of expired captchas, SMS codes, sessions and outbox rows (decision 120); 0 never. */
   PURGE_SECONDS: z.coerce.number().int().min(0).default(300),
   /** SQLite: a keyword over at most this many orders reads their search rows instead of the bigram index (decision 108). */

@@ -4,9 +4,6 @@ import { PREPARED_MARK } from '../db/pg-prepared';
 
 // SQL of the session lookup (plugins/auth.ts); runs on every authenticated call.
 
-/** PostgreSQL's channel of the changes that can end or narrow a session (migration 2026-12-17-010, decision 191). */
-export const AUTH_CHANGES = 'portal_auth';
-
 /** The session of a token hash with, for a vendor session, its live user (one query). */
 // Written as SQL rather than built: the query builder's ~40 µs a call is paid on every request. A key
 // lookup: named on PostgreSQL (decision 189).

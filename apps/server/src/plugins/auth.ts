@@ -12,9 +12,6 @@ import { findOperator, findSession, listUserMenuGrants } from './auth.repository
 import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
 import type { DB } from '../db/database';
 import { accountName } from '../lib/account-name';
-import { listenForNotices } from '../db/pg-notices';
-import { AUTH_CHANGES } from './auth.repository';
-import { SessionCache } from './session-cache';
 
 export function tokenOf(req: FastifyRequest): string {
   const header = req.headers.token;
@@ -64,42 +61,6 @@ export function registerAuth(app: FastifyInstance) {
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
-  // PostgreSQL: callers resolved lately skip the session lookup's round trip while the database's
-  // change notices arrive (decision 191). SQLite's lookup is in process and costs ~0.07 ms.
-  const cache = app.config.isPostgres && app.config.SESSION_CACHE_SECONDS > 0 ? new SessionCache(app.config.SESSION_CACHE_SECONDS * 1000) : null;
-  if (cache) {
-    const listener = listenForNotices(app.config.DATABASE_URL, AUTH_CHANGES, () => cache.forget(), (live) => cache.setLive(live));
-    app.addHook('onClose', async () => listener.stop());
-    // A call that may have written (a logout, a grant) is answered only after this process forgot: its
-    // own next call never waits on the notice. Other processes forget when the notice arrives.
-    app.addHook('onSend', async (req, _reply, payload) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') cache.forget();
-      return payload;
-    });
-  }
-
-  /** The caller of a session token's hash, of the kind asked for; null when the session is not (or no longer) valid. */
-  async function sessionPrincipal(tokenHash: string, wantKind: 'vendor' | 'platform'): Promise<VendorPrincipal | OperatorPrincipal | null> {
-    const key = `${wantKind}:${tokenHash}`;
-    const nowMs = Date.now();
-    const hit = cache?.get(key, nowMs);
-    if (hit) return hit.expiresAt > nowIso() ? hit.principal : null;
-    const generation = cache?.generation() ?? 0;
-    const session = await findSession(app.db, tokenHash);
-    if (!session || session.kind !== wantKind || session.expires_at <= nowIso()) return null;
-    let principal: VendorPrincipal | OperatorPrincipal | null;
-    if (session.kind === 'vendor') {
-      // A deleted user or a closed vendor leaves the session without a live vendor.
-      const live = session.live_vendor_id !== null && session.vendor_id !== null;
-      principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
-    } else {
-      const op = await findOperator(app.db, session.user_id);
-      principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
-    }
-    if (principal) cache?.set(key, generation, Object.freeze(principal), session.expires_at, nowMs);
-    return principal;
-  }
-
   app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
@@ -107,7 +68,19 @@ export function registerAuth(app: FastifyInstance) {
     const token = apikey ? '' : tokenOf(req);
     const wantKind = req.headers.role === ROLE.platform ? 'platform' : 'vendor';
     if (apikey) req.principal = await apiKeyPrincipal(app.db, master, req, apikey);
-    else if (token) req.principal = await sessionPrincipal(hashToken(token), wantKind);
+    else if (token) {
+      const session = await findSession(app.db, hashToken(token));
+      if (session && session.kind === wantKind && session.expires_at > nowIso()) {
+        if (session.kind === 'vendor') {
+          // A deleted user or a closed vendor leaves the session without a live vendor.
+          const live = session.live_vendor_id !== null && session.vendor_id !== null;
+          req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
+        } else {
+          const op = await findOperator(app.db, session.user_id);
+          req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
+        }
+      }
+    }
     if (access === 'public') return;
     const p = req.principal;
     if (!p) throw unauthorized();
