@@ -80,18 +80,26 @@ export async function pgKeywordCounts(db: DB, vendorId: number, keyword: string,
 }
 
 /**
- * PostgreSQL, a keyword without other filters: the vendor's orders of a page of the matches in list
- * order, either by walking the vendor's search rows in list order testing each with ilike ('walk'),
- * or from the keys' index, sorted ('keys'), as pgKeywordPagePlan chose. A query for pageOfCards, so
- * the page's ids and its cards are one statement (decision 190). The matches drive a join on the
- * orders' key, each order of the search row's vendor: a condition on the orders' own vendor made the
- * planner hash all of the vendor's orders for a page of 50.
+ * PostgreSQL, a keyword without other filters: a page of the matches' ids in list order, either by
+ * walking the vendor's search rows in list order testing each with ilike ('walk'), or from the keys'
+ * index, sorted ('keys'), as pgKeywordPagePlan chose.
  */
-export function pgKeywordPageOrders(db: DB, vendorId: number, keyword: string, how: 'walk' | 'keys', limit: number, offset: number): OrderQuery {
+export async function pgKeywordPageIds(db: DB, vendorId: number, keyword: string, how: 'walk' | 'keys', limit: number, offset: number) {
   const where = how === 'walk' ? sql<boolean>`s.vendor_id = ${vendorId} and s.body ilike ${likePattern(keyword)} escape '\\'` : keysContain(vendorId, keyword);
-  const matches = sql<{ order_id: number; vendor_id: number }>`(select s.order_id, s.vendor_id from order_search s where ${where}
-    order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset})`;
-  return db.selectFrom(matches.as('m')).innerJoin('orders', (j) => j.onRef('orders.id', '=', 'm.order_id').onRef('orders.vendor_id', '=', 'm.vendor_id')) as unknown as OrderQuery;
+  const r = await sql<{ id: number }>`select s.order_id as id from order_search s where ${where}
+    order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset}`.execute(db);
+  return r.rows.map((row) => row.id);
+}
+
+/**
+ * PostgreSQL, a keyword with other filters or an owner's scope: the page of ids of the list's
+ * filtered query (matching 'like') in list order and its count up to `countUpTo` (null: not counted),
+ * as two queries side by side, so that no more than a page of ids comes to Node.js.
+ */
+export async function pgKeywordPage(db: DB, filtered: OrderQuery, limit: number, offset: number, countUpTo: number | null) {
+  const page = filtered.select('orders.id as id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset).execute();
+  const [rows, matches] = await Promise.all([page, countUpTo === null ? null : countOrdersUpTo(db, filtered, countUpTo)]);
+  return { ids: rows.map((r) => r.id), matches };
 }
 
 // ---- the page from the stored cards
