@@ -190,7 +190,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches']);
   const now = nowIso();
   // PostgreSQL: the creator's name is a subquery a row. As a join, the planner hashed the whole users
-  // table for a page of 50 (~0.3 ms of its CPU a call on the bench's 1,000 vendors, more with more users).
+  // table for a page of 50 (0.58 ms of a 0.93 ms execution over the bench's 1,000 users; more with more).
   const joined = pg
     ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json((select ${creatorName} from users u where u.id = o.created_by))::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
     : joinedSqlite(now);
