@@ -16,7 +16,7 @@ async function main() {
   const command = process.argv[2] ?? 'up';
   if (command !== 'up' && command !== 'status') throw new Error(USAGE);
   const config = loadConfig();
-  const handle = await connectDatabase(config.DATABASE_URL);
+  const handle = await connectDatabase(config.DATABASE_URL, { poolMax: config.PG_POOL_MAX });
   try {
     if (command === 'status') {
       const all = await migrationStatus(handle.db);

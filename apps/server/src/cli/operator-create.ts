@@ -48,7 +48,7 @@ async function main() {
   if (!values.account || !values.name) throw new Error(USAGE);
   const config = loadConfig();
   const pass = await password();
-  const handle = await connectDatabase(config.DATABASE_URL);
+  const handle = await connectDatabase(config.DATABASE_URL, { poolMax: config.PG_POOL_MAX });
   try {
     await migrateToLatest(handle.db);
     await createOperator(handle.db, { account: values.account, name: values.name, password: pass });

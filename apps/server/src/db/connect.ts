@@ -14,7 +14,7 @@ export interface DbHandle {
 }
 
 export interface ConnectOptions {
-  /** PostgreSQL: the pool's connections at most (config PG_POOL_MAX). */
+  /** PostgreSQL: the pool's connections at most: the config's PG_POOL_MAX wherever a config is loaded; 10 for bench and test tools without one. */
   poolMax?: number;
 }
 
