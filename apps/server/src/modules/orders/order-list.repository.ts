@@ -174,7 +174,9 @@ const slaJsonPg = (now: string) => sql`json_build_object('stage', o.sla_stage, '
   'overdue', coalesce(o.sla_due_at < ${now}, false), 'breaches', o.sla_breaches)::text`;
 const joinedSqlite = (now: string) =>
   sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '},"sla":' || ${slaJsonSqlite(now)} || '}', ',') as blob)`;
-type PageRow = { n: number; stale: number | null; body: Buffer | null; total?: number | string | null };
+// body: SQLite's blob, or PostgreSQL's bytes in base64.
+type PageRow = { n: number; stale: number | null; body: Buffer | string | null; total?: number | string | null };
+const pageBody = (body: Buffer | string | null) => (typeof body === 'string' ? Buffer.from(body, 'base64') : (body ?? Buffer.alloc(0)));
 
 /**
  * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined by the
@@ -191,8 +193,10 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   const now = nowIso();
   // PostgreSQL: the creator's name is a subquery a row. As a join, the planner hashed the whole users
   // table for a page of 50 (0.58 ms of a 0.93 ms execution over the bench's 1,000 users; more with more).
+  // PostgreSQL sends the bytes as base64: pg reads every value as text, and decoding bytea's hex
+  // text cost Node ~180 µs a 26 kB page against ~30 µs for base64 (decision 192).
   const joined = pg
-    ? sql`string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json((select ${creatorName} from users u where u.id = o.created_by))::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc)`
+    ? sql`encode(string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json((select ${creatorName} from users u where u.id = o.created_by))::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc), 'base64')`
     : joinedSqlite(now);
   const users = pg ? sql`` : sql`left join users u on u.id = o.created_by`;
   // The list's total, when order_counts answers it, in the same statement: on PostgreSQL a round
@@ -202,7 +206,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
     from (${page}) o left join order_cards c on c.order_id = o.id ${users}`.execute(db);
   const row = r.rows[0]!;
   const counted = total ? { total: Number(row.total ?? 0) } : {};
-  if (!Number(row.stale)) return { count: Number(row.n), body: row.body ?? Buffer.alloc(0), ...counted };
+  if (!Number(row.stale)) return { count: Number(row.n), body: pageBody(row.body), ...counted };
   return { ...(await pageBuiltHere(db, ordered)), ...counted };
 }
 
@@ -225,7 +229,7 @@ export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null
     from json_each(${JSON.stringify(ids)}) j cross join orders o indexed by orders_card_rev on o.id = j.value and o.vendor_id = ${vendorId} ${owner}
     left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;
-  if (!Number(row.stale)) return row.body ?? Buffer.alloc(0);
+  if (!Number(row.stale)) return pageBody(row.body);
   return (await pageBuiltHere(db, scoped().orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc'))).body;
 }
 
