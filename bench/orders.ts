@@ -133,7 +133,7 @@ if (!PG) {
 }
 
 // ---- the real server on that database, in its own process
-const server = await startServerProcess(file, dir, { workers: WORKERS });
+const server = await startServerProcess(file, dir, { workers: WORKERS, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ') });
 const base = server.base;
 
 function signed(method: string, path: string, rawQuery: string, body: string, token = '') {

@@ -3,7 +3,8 @@
 // The server runs in its own process(es) (bench/lib/serve.ts); this process only generates load.
 // The seeded database is cached: $TMPDIR/bench-products/products-<BENCH_PRODUCTS>.sqlite, or the database
 // bench_products_<BENCH_PRODUCTS> beside DATABASE_URL's (delete / drop it to re-seed).
-// Run: npx tsx bench/product-list.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PRODUCTS, WORKERS, BENCH_CASES=substring,…)
+// Run: npx tsx bench/product-list.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PRODUCTS, WORKERS, BENCH_CASES=substring,…,
+// BENCH_NODE_ARGS: node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof")
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ const seedSeconds = cached ? null : PG
   ? await seedProductsPostgres(config, url, TARGET_PRODUCTS, await hashPassword(BENCH_PASSWORD))
   : await seedProductsSqlite(config, url, TARGET_PRODUCTS, await hashPassword(BENCH_PASSWORD));
 
-const server = await startServerProcess(url, dir, { workers: WORKERS });
+const server = await startServerProcess(url, dir, { workers: WORKERS, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ') });
 const base = server.base;
 
 function signed(method: string, path: string, rawQuery: string, body: string, token = '') {
