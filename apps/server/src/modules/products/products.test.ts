@@ -191,6 +191,10 @@ describe('GET /api/app/products/list — filters and paging', () => {
     expect(p2.body.total).toBe(6);
     expect(models(p2)).toEqual(['GW-100', 'GW-150']);
     expect((await list(token, { pageSize: 9999 })).body.rows).toHaveLength(6);
+    // Past the last page: no rows, the total all the same; a full page of a review status counts it.
+    const past = await list(token, { pageSize: 4, pageNum: 3 });
+    expect([past.body.rows, past.body.total]).toEqual([[], 6]);
+    expect((await list(token, { isCheck: 0, pageSize: 2 })).body).toMatchObject({ total: 4, rows: [{}, {}] });
   });
   it('filters by the deepest, second and top category', async () => {
     expect(models(await list(token, { categoryId: 10102 }))).toEqual(['GW-150']);
