@@ -243,6 +243,10 @@ describe('orders journey', () => {
     expect(await vendor.locator('[data-testid=order-card]').count()).toBeGreaterThan(0);
     await vendor.goto('/#/manage/order');
     await vendor.locator('[data-testid=order-card]').first().waitFor();
+    // The cards' product pictures load: the list's stored rows carry signed file URLs too (decision
+    // 193). A picture refused by /files falls back to the logo and leaves no /files/ image behind.
+    const pictures = vendor.locator('[data-testid=order-card] .order-card__product img[src*="/files/"]');
+    await expect.poll(() => pictures.evaluateAll((imgs) => imgs.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length), { timeout: 10_000 }).toBeGreaterThan(0);
     await portal.screenshot(vendor, 'orders-list');
     // Batch cancel with nothing checked warns.
     await vendor.getByRole('button', { name: '批量取消' }).click();

@@ -118,6 +118,26 @@ export function signAll(value: unknown, urls: FileUrls, nowMs = Date.now(), dept
   return depth >= MAX_DEPTH ? value : mapDeep(value, (v) => signAll(v, urls, nowMs, depth + 1));
 }
 
+// A JSON string value that may be a stored path or a comma list of them: only characters that JSON
+// never escapes, so its text is its value.
+const JSON_PATH_VALUE = /"(\/[A-Za-z0-9/._, -]{19,})"/g;
+
+/**
+ * signAll for an answer whose JSON is bytes already (the order list's stored cards, decision 098),
+ * which the serialiser's hook never sees: every string value that is a stored path, or a comma list
+ * of them, signed. Every other byte is kept (latin1 reads and writes each byte as one character).
+ */
+export function signAllInJson(json: Buffer, urls: FileUrls, nowMs = Date.now()): Buffer {
+  let changed = false;
+  const text = json.toString('latin1').replace(JSON_PATH_VALUE, (whole, value: string) => {
+    const signed = signAll(value, urls, nowMs) as string;
+    if (signed === value) return whole;
+    changed = true;
+    return `"${signed}"`;
+  });
+  return changed ? Buffer.from(text, 'latin1') : json;
+}
+
 /** Every signed URL of ours in a request body (also inside comma-separated values) back to its stored path. */
 export function unsignAll(value: unknown, urls: FileUrls, depth = 0): unknown {
   if (typeof value === 'string') {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { PLATFORM_WALLET_API } from '@portal/domain/wallet';
 import { loadConfig } from '../../config';
-import { DEFAULT_FILE_URL_SECRET, FILE_URL_TTL_SECONDS, fileUrls, signAll, unsignAll } from '../../lib/file-urls';
+import { DEFAULT_FILE_URL_SECRET, FILE_URL_TTL_SECONDS, fileUrls, signAll, signAllInJson, unsignAll } from '../../lib/file-urls';
 import { createOperator, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { SAMPLE, upload } from '../../../test/upload';
-import { createProduct } from '../orders/orders.fixtures';
+import { addOrder, createProduct } from '../orders/orders.fixtures';
 
 // Private files (issue 14, decision 121): /files answers only a valid, unexpired signature; answers
 // carry signed URLs for the paths they hold; requests may send those URLs back.
@@ -138,7 +138,8 @@ describe('answers carry signed URLs; requests may send them back', () => {
     await t.db.updateTable('products').set({ picture }).where('id', '=', productId).execute();
     expect((await post(t, API.baseAdd, { title: '说明书', fileUrl: manual }, { token: a.token })).body.code).toBe(200);
     expect((await post(t, API.recharge, { rechargeAmount: '100', credentials: proof }, { token: a.token })).body.code).toBe(200);
-    const reads = [API.manufacturerInfo, API.productList, API.baseList, API.galleryList, API.records];
+    await addOrder(t, a.token, [productId]); // the order list's line keeps the product's picture
+    const reads = [API.manufacturerInfo, API.productList, API.baseList, API.galleryList, API.records, API.orderList];
     for (const path of reads) {
       const theirs = JSON.stringify((await get(t, path, { token: b.token })).body);
       for (const mine of [licence, picture, manual, proof]) expect(theirs, path).not.toContain(mine);
@@ -149,6 +150,11 @@ describe('answers carry signed URLs; requests may send them back', () => {
       expect(url, mine).toBeDefined();
       expect((await fetchFile(url!)).rawPayload.equals(bytes)).toBe(true);
     }
+    // The order list's rows are stored JSON written as bytes (decision 098): its pictures are signed too.
+    const orderRows = (await get(t, API.orderList, { token: a.token })).body.rows as Array<{ productList: Array<{ productPicture: string }> }>;
+    const shown = orderRows[0]!.productList[0]!.productPicture;
+    expect(shown).toMatch(signedPattern(picture));
+    expect((await fetchFile(shown)).rawPayload.equals(SAMPLE.png)).toBe(true);
   });
 
   it('a top-up proof sent as its signed URL is stored as a path; the console answers it signed and it downloads', async () => {
@@ -185,6 +191,17 @@ describe('signing and unsigning values', () => {
     expect(signed.data.rows[0]!.note).toBe(a.slice(1));
     expect(signed.data.rows[0]!.remark).toBe('/order/x.png');
     expect(unsignAll(signed, urls)).toEqual(answer);
+  });
+
+  it('signs the stored paths of an answer that is JSON bytes already as signAll does, and keeps every other byte', () => {
+    const rows = [{ name: '王建华 "引号" \\ 反斜杠', pic: a, pics: `${a},${b}`, note: '/order/x.png', nested: [{ fileUrl: b }], escaped: `${a}\n` }, { pic: '', n: 12 }];
+    const bytes = Buffer.from(JSON.stringify(rows).slice(1, -1));
+    const now = Date.now();
+    const signed = signAllInJson(bytes, urls, now);
+    expect(JSON.parse(`[${signed.toString()}]`)).toEqual(signAll(rows, urls, now));
+    expect(JSON.parse(`[${signed.toString()}]`)[0].pic).toMatch(signedPattern(a));
+    const plain = Buffer.from(JSON.stringify([{ name: '空调', note: '/order/x.png' }]));
+    expect(signAllInJson(plain, urls)).toBe(plain);
   });
 
   it('rounds expiries to five minutes, so answers within one step carry the same URL (the browser cache works)', () => {
