@@ -11,7 +11,6 @@ import { id as idRule, idValue } from '@portal/domain/validation';
 import * as O from '@portal/domain/orders';
 import { fenToYuan } from '@portal/domain/money';
 import { ok, page, pageOfJson } from '../../lib/envelope';
-import { signAllInJson } from '../../lib/file-urls';
 import { notFound } from '../../lib/errors';
 import { documentedOnly } from '../../plugins/contract';
 import { ownScope, vendorOf } from '../../plugins/auth';
@@ -54,9 +53,9 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   app.get(API.orderList, { config: list, schema: { querystring: O.orderListQuery, response: { 200: pageEnvelope(C.orderListRow) } } }, async (req, reply) => {
     const p = vendorOf(req);
     const { body, total, bounded } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), req.query, listSettings);
-    // Bytes bypass the serializer, and with it the hook that signs file paths (decision 121): signed
-    // here. The type checker cannot see they are the page's JSON.
-    return reply.type('application/json; charset=utf-8').send(pageOfJson(signAllInJson(body, app.fileUrls), total, bounded) as never);
+    // Bytes bypass the serializer (plugins/files.ts signs their file paths as they are sent): the type
+    // checker cannot see they are the page's JSON.
+    return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total, bounded) as never);
   });
   app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true }, schema: { body: O.orderAddBody, response: { 200: envelope(z.number().int().describe('新订单 id')) } } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), req.body);
