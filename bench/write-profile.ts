@@ -100,7 +100,7 @@ const ms = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
 const backends = await backendPids();
 const pgCpu = PG ? `, PostgreSQL cpu ${((backends.reduce((sum, pid) => sum + ticksOf(pid) - (ticks0.get(pid) ?? 0), 0) * 10) / N).toFixed(2)} ms/order (${backends.length} backends)` : '';
-console.log(`${PG ? 'pg' : 'sqlite'}: ${N} orders in ${ms.toFixed(0)} ms = ${(N / ms * 1000).toFixed(0)}/s, node cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/order; statements ${total} = ${(total / N).toFixed(1)}/order${pgCpu}`);
+console.log(`${PG ? 'pg' : 'sqlite'}: ${N} orders in ${ms.toFixed(0)} ms = ${(N / ms * 1000).toFixed(0)}/s, node cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/order (system ${(cpu.system / 1000 / N).toFixed(2)}); statements ${total} = ${(total / N).toFixed(1)}/order${pgCpu}`);
 for (const [k, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 40)) console.log(`${(s.n / N).toFixed(2)}  ${(s.ms / s.n).toFixed(2)} ms  ${k}`);
 const bal = await db.selectFrom('vendors').select('balance_fen').where('id', '=', v.id).executeTakeFirstOrThrow();
 const led = await db.selectFrom('account_records').select(sql`sum(amount_fen)`.as('s')).where('vendor_id', '=', v.id).where('settled', '=', 1).executeTakeFirstOrThrow();

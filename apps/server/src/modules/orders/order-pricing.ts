@@ -18,12 +18,15 @@ export async function loadOrderableProducts(db: DB | Tx, vendorId: number, ids: 
 }
 
 export async function discountContext(db: DB | Tx, vendorId: number, districtId: string): Promise<DiscountContext> {
-  const [vendor, tiers] = await Promise.all([findDiscountSettings(db, vendorId, districtId), listOutletDiscountTiers(db, vendorId)]);
+  const vendor = await findDiscountSettings(db, vendorId, districtId);
+  // The tiers only count when the switch is on (priceOrder): most orders are priced without reading them.
+  const outletDiscountFlag = vendor.outlet_discount_flag === 1;
+  const tiers = outletDiscountFlag ? await listOutletDiscountTiers(db, vendorId) : [];
   return {
     orderDiscountFlag: vendor.order_discount_flag === 1,
     createOrderDiscountRate: vendor.rate ?? null,
     hasDealerOutlet: vendor.outlet_id !== null,
-    outletDiscountFlag: vendor.outlet_discount_flag === 1,
+    outletDiscountFlag,
     outletTiers: tiers.map((t) => ({ fullReduceAmountFen: Number(t.full_reduce_amount_fen), discountAmountFen: Number(t.discount_amount_fen) })),
   };
 }

@@ -62,6 +62,22 @@ describe('create and price', () => {
     expect((await detail(id2, w.token)).data).toMatchObject({ totalPrice: 499, discountPrice: 0 });
   });
 
+  it('applies the vendor outlet tiers only while its outlet discount switch is on', async () => {
+    const w = await createVendor(t);
+    await t.db.insertInto('outlet_discounts').values([
+      { vendor_id: w.vendorId, full_reduce_amount_fen: 10000, discount_amount_fen: 1000 },
+      { vendor_id: w.vendorId, full_reduce_amount_fen: 30000, discount_amount_fen: 5000 },
+    ]).execute();
+    const a = await createProduct(t, w.vendorId, w.userId);
+    const b = await createProduct(t, w.vendorId, w.userId, { installation: 39900 });
+    const off = await addOrder(t, w.token, [a, b]);
+    expect((await detail(off, w.token)).data).toMatchObject({ totalPrice: 499, discountPrice: 0 });
+    await t.db.updateTable('vendors').set({ outlet_discount_flag: 1 }).where('id', '=', w.vendorId).execute();
+    // 100 yuan reaches the first tier (−10), 399 the second (−50)
+    const on = await addOrder(t, w.token, [a, b]);
+    expect((await detail(on, w.token)).data).toMatchObject({ totalPrice: 439, discountPrice: 60 });
+  });
+
   it('skips payment for out-of-warranty orders (guide prices)', async () => {
     const id = await addOrder(t, v.token, [p1], { parole: 2 });
     expect((await detail(id)).data).toMatchObject({ status: 200, totalPrice: 150, statusInfo: { isPay: false, isCancell: true } });
