@@ -1,7 +1,8 @@
 // Create + pay in one process (app.inject, no HTTP): orders/s, the process's CPU per order, and every
 // SQL statement an order runs with its mean time (waits for locks included), on a fresh database.
 // Run: npx tsx bench/write-profile.ts  (PROF_DB=pg for PostgreSQL at 127.0.0.1, PROF_N orders,
-// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try)
+// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try,
+// PROF_PG_SET="session_replication_role=replica;…" PostgreSQL settings of the fresh database to try)
 import pg from 'pg';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -56,6 +57,7 @@ if (PG) {
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.query(`create database ${name}`);
+  for (const set of (process.env.PROF_PG_SET ?? '').split(';').filter(Boolean)) await admin.query(`alter database ${name} set ${set}`);
   await admin.end();
   url = `postgres://postgres@127.0.0.1:5432/${name}`;
 } else url = join(mkdtempSync(join(tmpdir(), 'writes-prof-')), 'p.sqlite');

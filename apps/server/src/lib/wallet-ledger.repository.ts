@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import { PAY_STATUS } from '@portal/domain/enums';
 import type { DB, Tx } from '../db/database';
+import { PREPARED_MARK } from '../db/pg-prepared';
 import type { AccountRecordsTable } from '../db/schema/wallet';
 
 // The statements of the money kernel (lib/wallet-ledger.ts, decision 156): vendors.balance_fen and
@@ -29,11 +30,12 @@ export const insertAccountRecord = async (tx: Tx, values: Insertable<AccountReco
 /**
  * PostgreSQL: the balance's conditional UPDATE and the record's INSERT as one statement (a
  * data-modifying CTE, decision 146); answers the record's id and the new balance, or undefined when
- * the UPDATE matched nothing.
+ * the UPDATE matched nothing. Named (decision 194): every payment, refund and fee runs it, and its
+ * plan is two key lookups whatever the values.
  */
 export async function moveAndRecordInOneStatement<R extends Record<string, unknown>>(tx: Tx, vendorId: number, delta: number, rec: R) {
   const columns = Object.keys(rec) as Array<keyof R & string>;
-  const r = await sql<{ id: number; balance_after_fen: number }>`
+  const r = await sql<{ id: number; balance_after_fen: number }>`${sql.raw(PREPARED_MARK)}
     with moved as (
       update vendors set balance_fen = balance_fen + ${delta} where id = ${vendorId} and balance_fen + ${delta} >= 0 returning balance_fen
     )

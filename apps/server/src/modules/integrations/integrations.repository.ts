@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
+import { PREPARED_MARK } from '../../db/pg-prepared';
 
 // SQL of API keys, webhook endpoints and the webhook outbox (issue 18).
 
@@ -52,9 +53,10 @@ export async function removeEndpoint(db: DB, vendorId: number, id: number, now: 
 /**
  * The outbox listener's one lookup: the vendor's live endpoints (partial index on vendor_id). Plain SQL:
  * it runs in every order, payment and wallet transaction, and the query builder costs ~40 µs a call.
+ * Named on PostgreSQL for the same reason (decision 194).
  */
 export async function liveEndpointsOf(tx: Tx, vendorId: number) {
-  const r = await sql<{ id: number; events: string }>`select id, events from webhook_endpoints where vendor_id = ${vendorId} and removed_at is null`.execute(tx);
+  const r = await sql<{ id: number; events: string }>`${sql.raw(PREPARED_MARK)}select id, events from webhook_endpoints where vendor_id = ${vendorId} and removed_at is null`.execute(tx);
   return r.rows;
 }
 

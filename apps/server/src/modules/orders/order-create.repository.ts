@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DB, Tx } from '../../db/database';
+import { PREPARED_MARK } from '../../db/pg-prepared';
 import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 
 // The statements of creating an order (order-create.service.ts) and of pricing it (order-pricing.ts):
@@ -15,11 +16,16 @@ export const findVendorFilePaths = (db: DB, vendorId: number, paths: string[]) =
 export const findVendorAddressId = (db: DB, addressId: number, vendorId: number) =>
   db.selectFrom('vendor_addresses').select('id').where('id', '=', addressId).where('vendor_id', '=', vendorId).executeTakeFirst();
 
+// The statements every order create runs are named on PostgreSQL (decision 194): an insert's plan
+// never depends on its values, and they name their columns, so a column added later cannot break them.
+
 /** The order row; its id and vendor. */
-export const insertOrder = (tx: Tx, values: Insertable<OrdersTable>) => tx.insertInto('orders').values(values).returning(['id', 'vendor_id']).executeTakeFirstOrThrow();
+export const insertOrder = (tx: Tx, values: Insertable<OrdersTable>) =>
+  tx.insertInto('orders').values(values).returning(['id', 'vendor_id']).modifyEnd(sql.raw(PREPARED_MARK)).executeTakeFirstOrThrow();
 
 /** One product line of an order; its id. */
-export const insertOrderLine = (tx: Tx, values: Insertable<OrderProductsTable>) => tx.insertInto('order_products').values(values).returning('id').executeTakeFirstOrThrow();
+export const insertOrderLine = (tx: Tx, values: Insertable<OrderProductsTable>) =>
+  tx.insertInto('order_products').values(values).returning('id').modifyEnd(sql.raw(PREPARED_MARK)).executeTakeFirstOrThrow();
 
 /** A line's surcharges, in one statement. */
 export const insertLineSurcharges = (tx: Tx, rows: Insertable<OrderSurchargesTable>[]) => tx.insertInto('order_surcharges').values(rows).execute();
@@ -53,6 +59,7 @@ export const findDiscountSettings = (db: DB | Tx, vendorId: number, districtId: 
       eb.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).as('outlet_id'),
     ])
     .where('id', '=', vendorId)
+    .modifyFront(sql.raw(PREPARED_MARK))
     .executeTakeFirstOrThrow();
 
 /** The vendor's outlet discount tiers (money in fen). */
