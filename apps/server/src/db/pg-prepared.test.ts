@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, startTestApp, type TestApp } from '../../test/helper';
-import { PREPARED_MARK } from './pg-prepared';
+import { NAMED, PREPARED_MARK } from './pg-prepared';
 
 // Decision 189: a statement that holds PREPARED_MARK is named on PostgreSQL (parsed once a
 // connection, its plan kept), every other one stays unnamed; on SQLite the mark is a comment.
@@ -25,7 +25,7 @@ describe('named statements', () => {
   it.runIf(postgres)('names a marked statement and gives it the same answers', async () => {
     const prepared = await preparedAfter(async (tx) => {
       for (const v of [1, 2, 3, 4, 5, 6, 7]) {
-        const r = await sql<{ n: number }>`${sql.raw(PREPARED_MARK)}select ${v}::integer + 1 as n`.execute(tx);
+        const r = await sql<{ n: number }>`${NAMED}select ${v}::integer + 1 as n`.execute(tx);
         expect(r.rows[0]!.n).toBe(v + 1);
       }
     });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type pg from 'pg';
 
 // Named statements on PostgreSQL for the few hot statements that opt in (decision 189, revisiting
@@ -10,6 +11,9 @@ import type pg from 'pg';
 
 /** The comment an opted-in statement's text holds. */
 export const PREPARED_MARK = '/* prepared */';
+
+/** The mark as SQL: at a raw statement's start, a select's front (`modifyFront`) or an insert's end (`modifyEnd`). */
+export const NAMED = sql.raw(PREPARED_MARK);
 
 const names = new Map<string, string>();
 const MAX_NAMES = 200;

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type UpdateObject } from 'kysely';
 import type { Database, Tx } from '../db/database';
-import { PREPARED_MARK } from '../db/pg-prepared';
+import { NAMED } from '../db/pg-prepared';
 import type { OrderOperateRecordsTable } from '../db/schema/orders';
 
 // SQL of the order state machine (lib/order-state-machine.ts); every function runs in the caller's transaction.
@@ -13,7 +13,7 @@ export function findOrderRow(tx: Tx, orderId: number, vendorId: number | null) {
 }
 
 /** One operation-log line of an order; named on PostgreSQL, as every move writes one (decision 194). */
-export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>) => tx.insertInto('order_operate_records').values(row).modifyEnd(sql.raw(PREPARED_MARK)).execute();
+export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>) => tx.insertInto('order_operate_records').values(row).modifyEnd(NAMED).execute();
 
 /**
  * The conditional move: sets `set` only while the order is still at `from`'s status and node; the row

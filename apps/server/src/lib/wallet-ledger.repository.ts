@@ -1,7 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import { PAY_STATUS } from '@portal/domain/enums';
 import type { DB, Tx } from '../db/database';
-import { PREPARED_MARK } from '../db/pg-prepared';
+import { NAMED } from '../db/pg-prepared';
 import type { AccountRecordsTable } from '../db/schema/wallet';
 
 // The statements of the money kernel (lib/wallet-ledger.ts, decision 156): vendors.balance_fen and
@@ -35,7 +35,7 @@ export const insertAccountRecord = async (tx: Tx, values: Insertable<AccountReco
  */
 export async function moveAndRecordInOneStatement<R extends Record<string, unknown>>(tx: Tx, vendorId: number, delta: number, rec: R) {
   const columns = Object.keys(rec) as Array<keyof R & string>;
-  const r = await sql<{ id: number; balance_after_fen: number }>`${sql.raw(PREPARED_MARK)}
+  const r = await sql<{ id: number; balance_after_fen: number }>`${NAMED}
     with moved as (
       update vendors set balance_fen = balance_fen + ${delta} where id = ${vendorId} and balance_fen + ${delta} >= 0 returning balance_fen
     )

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../db/database';
-import { PREPARED_MARK } from '../db/pg-prepared';
+import { NAMED } from '../db/pg-prepared';
 
 // SQL of the session lookup (plugins/auth.ts); runs on every authenticated call.
 
@@ -8,7 +8,7 @@ import { PREPARED_MARK } from '../db/pg-prepared';
 // Written as SQL rather than built: the query builder's ~40 µs a call is paid on every request. A key
 // lookup: named on PostgreSQL (decision 189).
 export async function findSession(db: DB, tokenHash: string) {
-  const r = await sql<{ id: number; kind: string; user_id: number; expires_at: string; vendor_id: number | null; is_sub: number | null; live_vendor_id: number | null; name: string | null; account: string | null; phone: string | null }>`${sql.raw(PREPARED_MARK)}
+  const r = await sql<{ id: number; kind: string; user_id: number; expires_at: string; vendor_id: number | null; is_sub: number | null; live_vendor_id: number | null; name: string | null; account: string | null; phone: string | null }>`${NAMED}
     select s.id, s.kind, s.user_id, s.expires_at, u.vendor_id, u.is_sub, v.id as live_vendor_id, u.name, u.account, u.phone
     from sessions s
     left join users u on u.id = s.user_id and s.kind = 'vendor' and u.deleted_at is null

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
-import { PREPARED_MARK } from '../../db/pg-prepared';
+import { NAMED } from '../../db/pg-prepared';
 
 // SQL of API keys, webhook endpoints and the webhook outbox (issue 18).
 
@@ -56,7 +56,7 @@ export async function removeEndpoint(db: DB, vendorId: number, id: number, now: 
  * Named on PostgreSQL for the same reason (decision 194).
  */
 export async function liveEndpointsOf(tx: Tx, vendorId: number) {
-  const r = await sql<{ id: number; events: string }>`${sql.raw(PREPARED_MARK)}select id, events from webhook_endpoints where vendor_id = ${vendorId} and removed_at is null`.execute(tx);
+  const r = await sql<{ id: number; events: string }>`${NAMED}select id, events from webhook_endpoints where vendor_id = ${vendorId} and removed_at is null`.execute(tx);
   return r.rows;
 }
 

@@ -1,6 +1,6 @@
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { DB, Tx } from '../../db/database';
-import { PREPARED_MARK } from '../../db/pg-prepared';
+import { NAMED } from '../../db/pg-prepared';
 import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 
 // The statements of creating an order (order-create.service.ts) and of pricing it (order-pricing.ts):
@@ -21,11 +21,11 @@ export const findVendorAddressId = (db: DB, addressId: number, vendorId: number)
 
 /** The order row; its id and vendor. */
 export const insertOrder = (tx: Tx, values: Insertable<OrdersTable>) =>
-  tx.insertInto('orders').values(values).returning(['id', 'vendor_id']).modifyEnd(sql.raw(PREPARED_MARK)).executeTakeFirstOrThrow();
+  tx.insertInto('orders').values(values).returning(['id', 'vendor_id']).modifyEnd(NAMED).executeTakeFirstOrThrow();
 
 /** One product line of an order; its id. */
 export const insertOrderLine = (tx: Tx, values: Insertable<OrderProductsTable>) =>
-  tx.insertInto('order_products').values(values).returning('id').modifyEnd(sql.raw(PREPARED_MARK)).executeTakeFirstOrThrow();
+  tx.insertInto('order_products').values(values).returning('id').modifyEnd(NAMED).executeTakeFirstOrThrow();
 
 /** A line's surcharges, in one statement. */
 export const insertLineSurcharges = (tx: Tx, rows: Insertable<OrderSurchargesTable>[]) => tx.insertInto('order_surcharges').values(rows).execute();
@@ -59,7 +59,7 @@ export const findDiscountSettings = (db: DB | Tx, vendorId: number, districtId: 
       eb.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).as('outlet_id'),
     ])
     .where('id', '=', vendorId)
-    .modifyFront(sql.raw(PREPARED_MARK))
+    .modifyFront(NAMED)
     .executeTakeFirstOrThrow();
 
 /** The vendor's outlet discount tiers (money in fen). */

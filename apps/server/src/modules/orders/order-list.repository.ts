@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OrderListLine, OrderListQuery } from '@portal/domain/orders';
 import { SLA_STAGE, slaStageLabel } from '@portal/domain/sla';
 import type { DB, Tx } from '../../db/database';
-import { PREPARED_MARK } from '../../db/pg-prepared';
+import { NAMED } from '../../db/pg-prepared';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
 import { slaAnswer } from '../../lib/order-sla';
@@ -202,7 +202,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   // The list's total, when order_counts answers it, in the same statement: on PostgreSQL a round
   // trip fewer (decision 190).
   const totalColumn = total ? sql`, (${total}) as total` : sql``;
-  const r = await sql<PageRow>`${sql.raw(named ? PREPARED_MARK : '')}select ${PAGE_AGGREGATES}, ${joined} as body${totalColumn}
+  const r = await sql<PageRow>`${named ? NAMED : sql``}select ${PAGE_AGGREGATES}, ${joined} as body${totalColumn}
     from (${page}) o left join order_cards c on c.order_id = o.id ${users}`.execute(db);
   const row = r.rows[0]!;
   const counted = total ? { total: Number(row.total ?? 0) } : {};

@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import { ORDER_LABELS } from '@portal/domain/enums';
 import type { OrderListQuery, OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
-import { PREPARED_MARK } from '../../db/pg-prepared';
+import { NAMED } from '../../db/pg-prepared';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { fromShanghai, nowIso } from '../../lib/time';
 import { soonUntil } from '../../lib/order-sla';
@@ -48,14 +48,14 @@ function filterValues(f: OrderListQuery) {
 export async function orderCounts(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<Array<{ status: number; node: number; n: number }>> {
   // SQL rather than the builder: this runs on most list calls. Named on PostgreSQL (decision 189).
   const owner = ownerId === null ? sql`` : sql`and created_by = ${ownerId}`;
-  const r = await sql<{ status: number; node: number; n: number }>`${sql.raw(PREPARED_MARK)}select status, node, sum(n) as n from order_counts where vendor_id = ${vendorId} ${owner} group by status, node`.execute(db);
+  const r = await sql<{ status: number; node: number; n: number }>`${NAMED}select status, node, sum(n) as n from order_counts where vendor_id = ${vendorId} ${owner} group by status, node`.execute(db);
   return r.rows.map((row) => ({ status: row.status, node: row.node, n: Number(row.n) }));
 }
 
 /** How many orders the vendor has (the caller's own under data scope "own"), from order_counts. */
 export async function ordersInScope(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<number> {
   const owner = ownerId === null ? sql`` : sql`and created_by = ${ownerId}`;
-  const r = await sql<{ n: number | null }>`${sql.raw(PREPARED_MARK)}select sum(n) as n from order_counts where vendor_id = ${vendorId} ${owner}`.execute(db);
+  const r = await sql<{ n: number | null }>`${NAMED}select sum(n) as n from order_counts where vendor_id = ${vendorId} ${owner}`.execute(db);
   return Number(r.rows[0]?.n ?? 0);
 }
 

@@ -3,7 +3,7 @@ import { PRICE_FIELDS } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 import type { ProductListQuery } from '@portal/domain/products';
 import type { Database, DB, Tx } from '../../db/database';
-import { PREPARED_MARK } from '../../db/pg-prepared';
+import { NAMED } from '../../db/pg-prepared';
 import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
@@ -82,7 +82,7 @@ function productCountsQuery(db: DB, vendorId: number, ownerId: number | null, ch
 
 /** Live products of the vendor (the caller's own under data scope "own") counted from product_counts, by review status. */
 async function countedProducts(db: DB, vendorId: number, ownerId: number | null, checkStatus?: number): Promise<number> {
-  return Number((await productCountsQuery(db, vendorId, ownerId, checkStatus).modifyFront(sql.raw(PREPARED_MARK)).executeTakeFirstOrThrow()).n ?? 0);
+  return Number((await productCountsQuery(db, vendorId, ownerId, checkStatus).modifyFront(NAMED).executeTakeFirstOrThrow()).n ?? 0);
 }
 
 /**
@@ -128,7 +128,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
   // The vendor's newest products without any filter: one plan fits every vendor, named on PostgreSQL
   // (decision 189). A filter's plan depends on its value (a review status, a partial index).
-  const newestNamed = (q: ProductQuery) => newestFirst(q.modifyFront(sql.raw(PREPARED_MARK)));
+  const newestNamed = (q: ProductQuery) => newestFirst(q.modifyFront(NAMED));
   const named = !f.keywords && !byCategory && !range && f.isCheck === undefined && ownerId === null;
   const countUpTo = async (q: ProductQuery, upTo: number) =>
     Number((await db.selectFrom(q.select('products.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
