@@ -201,6 +201,10 @@ describe('GET /api/app/products/list — filters and paging', () => {
     expect(models(await list(token, { categoryId2: 101 }))).toEqual(['GW-100', 'GW-150']);
     expect(models(await list(token, { categoryId1: 1 }))).toEqual(['GW-100', 'GW-150', 'LW-200']);
     expect(models(await list(token, { categoryId1: 2, categoryId2: 202 }))).toEqual(['JSQ-16']);
+    // A full page carries the category's total, a page past the end counts it, an empty category has none.
+    expect((await list(token, { categoryId1: 1, pageSize: 2 })).body).toMatchObject({ total: 3, rows: [{ modelName: 'LW-200' }, { modelName: 'GW-150' }] });
+    expect((await list(token, { categoryId1: 1, pageSize: 2, pageNum: 3 })).body).toMatchObject({ total: 3, rows: [] });
+    expect((await list(token, { categoryId: 10999 })).body).toMatchObject({ total: 0, rows: [] });
   });
   it('matches keywords in the model name and category names, with LIKE wildcards taken literally', async () => {
     expect(models(await list(token, { keywords: 'gw' }))).toEqual(['GW-100', 'GW-150']);
