@@ -10,9 +10,14 @@ export function yuanToFen(yuan: number | string): Fen {
   return m[1] ? -fen : fen;
 }
 
-/** Integer fen → yuan number for the API (e.g. 123456 → 1234.56). */
+/**
+ * Integer fen → yuan number for the API (e.g. 123456 → 1234.56). Dividing a safe integer by 100 rounds
+ * to the double nearest the exact quotient, as parsing its text "1234.56" does: the same number as
+ * `Number(fenToYuanText(fen))` (money.test.ts), ~50× cheaper for the lists that answer it per field.
+ */
 export function fenToYuan(fen: Fen): number {
-  return Number(fenToYuanText(fen));
+  const yuan = Math.trunc(fen) / 100;
+  return yuan === 0 ? 0 : yuan; // never -0
 }
 
 /** Integer fen → "1234.56". */
