@@ -199,20 +199,16 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
 
   const filtered = applyListFilters(live, f, pg, vendorId);
   const unbounded = !f.keywords && !byCategory && !range;
-  if (pg && unbounded) {
-    // PostgreSQL: product_counts' total a column of the page's own statement, a round trip fewer
-    // (decision 192). A page past the end has no row to carry it.
-    const page = await (named ? newestNamed(filtered) : newestFirst(filtered)).select(productCountsQuery(db, vendorId, ownerId, f.isCheck).as('list_total')).execute();
-    const total = page.length ? Number(page[0]!.list_total ?? 0) : await countedProducts(db, vendorId, ownerId, f.isCheck);
-    return { rows: page, total, bounded: false };
-  }
   if (pg) {
-    // PostgreSQL: the bounded count a column of the page's own statement (decision 195). An empty
-    // page has no row to carry it: the first page then tells the total (none), a later one counts.
-    if (pastBound) return { rows: await newestFirst(filtered).execute(), ...counted(totalBound + 1) };
-    const rows = await newestFirst(filtered).select(countOf(filtered, totalBound + 1).as('list_total')).execute();
-    const n = rows.length ? Number(rows[0]!.list_total) : offset === 0 ? 0 : await countUpTo(filtered, totalBound + 1);
-    return { rows, ...counted(n) };
+    // PostgreSQL: the total a column of the page's own statement, a round trip fewer: product_counts'
+    // sum unfiltered (decision 192), the bounded count of a category (decision 195). An empty page has
+    // no row to carry it: the first page then means none, a later one counts on its own.
+    if (!unbounded && pastBound) return { rows: await newestFirst(filtered).execute(), ...counted(totalBound + 1) };
+    const total = unbounded ? productCountsQuery(db, vendorId, ownerId, f.isCheck) : countOf(filtered, totalBound + 1);
+    const rows = await (named ? newestNamed(filtered) : newestFirst(filtered)).select(total.as('list_total')).execute();
+    const countAlone = () => (unbounded ? countedProducts(db, vendorId, ownerId, f.isCheck) : countUpTo(filtered, totalBound + 1));
+    const n = rows.length ? Number(rows[0]!.list_total ?? 0) : offset === 0 ? 0 : await countAlone();
+    return unbounded ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
   }
   const rows = await newestFirst(filtered).execute();
   const last = lastPage(rows);
