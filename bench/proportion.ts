@@ -71,8 +71,19 @@ function handleFor(v: Variant) {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   registerSearchGrams(sqlite);
-  const database = v === 'nocache' ? sqlite : cachedStatements(sqlite);
-  const dialect = v === 'kyselylock' ? new SqliteDialect({ database }) : new PortalSqliteDialect({ database });
+  // nocache: better-sqlite3 prepares each statement on each call, as Kysely's own driver does.
+  const uncached = {
+    prepare: (sql: string) => {
+      const s = sqlite.prepare(sql);
+      return { reader: s.reader, readonly: s.readonly, all: (p: readonly unknown[]) => s.all(p as unknown[]), run: (p: readonly unknown[]) => s.run(p as unknown[]), iterate: (p: readonly unknown[]) => s.iterate(p as unknown[]) };
+    },
+    close: () => sqlite.close(),
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
+  };
+  const database = v === 'nocache' ? uncached : cachedStatements(sqlite);
+  const dialect = v === 'kyselylock' ? new SqliteDialect({ database }) : new PortalSqliteDialect({ writer: database });
   return { db: new Kysely<Database>({ dialect }), dialect: 'sqlite' as const };
 }
 const config = loadConfig({ DATABASE_URL: file, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', WEB_DIST: join(dir, 'none'), ...RATE_LIMITS_OFF });

@@ -89,6 +89,9 @@ async function one() {
 }
 for (let i = 0; i < 50; i++) await one(); // warm
 stats.clear(); total = 0;
+// SQLite: the WAL frames (pages) the run writes, from an emptied WAL (meaningful with wal_autocheckpoint=0).
+const walFrames = async () => (PG ? 0 : Number(((await sql.raw('pragma wal_checkpoint(passive)').execute(db)).rows[0] as any)?.log ?? 0));
+if (!PG) await sql.raw('pragma wal_checkpoint(truncate)').execute(db);
 // PostgreSQL's own CPU: the backends serving this database, from /proc (clock ticks of 10 ms).
 // Backends opened during the run count from their start.
 const backendPids = async () => PG ? (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)).rows.map((r) => r.pid) : [];
@@ -103,6 +106,7 @@ const cpu = process.cpuUsage(cpu0);
 const backends = await backendPids();
 const pgCpu = PG ? `, PostgreSQL cpu ${((backends.reduce((sum, pid) => sum + ticksOf(pid) - (ticks0.get(pid) ?? 0), 0) * 10) / N).toFixed(2)} ms/order (${backends.length} backends)` : '';
 console.log(`${PG ? 'pg' : 'sqlite'}: ${N} orders in ${ms.toFixed(0)} ms = ${(N / ms * 1000).toFixed(0)}/s, node cpu ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms/order (system ${(cpu.system / 1000 / N).toFixed(2)}); statements ${total} = ${(total / N).toFixed(1)}/order${pgCpu}`);
+if (!PG) console.log(`WAL frames written: ${((await walFrames()) / N).toFixed(1)} an order (counts all only with wal_autocheckpoint=0)`);
 for (const [k, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 40)) console.log(`${(s.n / N).toFixed(2)}  ${(s.ms / s.n).toFixed(2)} ms  ${k}`);
 const bal = await db.selectFrom('vendors').select('balance_fen').where('id', '=', v.id).executeTakeFirstOrThrow();
 const led = await db.selectFrom('account_records').select(sql`sum(amount_fen)`.as('s')).where('vendor_id', '=', v.id).where('settled', '=', 1).executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { log } from '../lib/logger';
 import type { Database } from './database';
 import { preparingClient } from './pg-prepared';
 import { registerSearchGrams } from './search-grams';
-import { PortalSqliteDialect } from './sqlite-dialect';
+import { PortalSqliteDialect, WRITE_LOCK_WAIT_MS } from './sqlite-dialect';
 import { cachedStatements } from './sqlite-statements';
 
 export interface DbHandle {
@@ -34,12 +34,21 @@ export async function connectDatabase(url: string, { poolMax = 10 }: ConnectOpti
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const Sqlite = (await import('better-sqlite3')).default;
-  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
-  const sqlite = new Sqlite(url);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  registerSearchGrams(sqlite);
-  return { db: new Kysely<Database>({ dialect: new PortalSqliteDialect({ database: cachedStatements(sqlite) }) }), dialect: 'sqlite' };
+  const inMemory = url === ':memory:';
+  if (!inMemory) mkdirSync(dirname(url), { recursive: true });
+  // The writer does not sleep in SQLite's busy handler: the driver waits for the write lock on a timer.
+  const open = (busyTimeoutMs: number) => {
+    const sqlite = new Sqlite(url);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    registerSearchGrams(sqlite);
+    return sqlite;
+  };
+  const writer = cachedStatements(open(0));
+  // Reads outside transactions on a second connection, which sees committed data only (decision 196);
+  // an in-memory database is private to its connection, so it has none.
+  const reader = inMemory ? undefined : cachedStatements(open(WRITE_LOCK_WAIT_MS));
+  return { db: new Kysely<Database>({ dialect: new PortalSqliteDialect({ writer, reader }) }), dialect: 'sqlite' };
 }
