@@ -2,7 +2,7 @@ import Sqlite from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from './connect';
 
@@ -10,7 +10,7 @@ import { connectDatabase } from './connect';
 // yet each fails alone, nothing uncommitted is read outside its transaction, nothing resolves before it
 // is committed, and a process waiting for another's write lock keeps its event loop running.
 interface T {
-  t: { id: number; v: string };
+  t: { id: Generated<number>; v: string };
 }
 
 describe('SQLite group commit', () => {
