@@ -108,12 +108,13 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
   const step = result ? 2 : preview ? 1 : 0;
   const orderColumns = [
     { title: '行号', dataIndex: 'rows', width: 80, render: (rows: number[]) => rows.join('、') },
-    ...(result ? [{ title: '订单号', dataIndex: 'orderNo', width: 180 }] : []),
+    ...(result ? [{ title: '订单号', dataIndex: 'orderNo', width: 200 }] : []),
     { title: '客户', dataIndex: 'realName', width: 90 },
     { title: '手机号', dataIndex: 'phone', width: 120 },
-    { title: '地址', dataIndex: 'address', width: 230, ellipsis: { showTitle: true } },
-    { title: '服务', key: 'service', width: 110, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
-    { title: '产品', dataIndex: 'lines', render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
+    { title: '地址', dataIndex: 'address', width: 180, ellipsis: { showTitle: true } },
+    { title: '服务', key: 'service', width: 100, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
+    // A width of its own: with the result's columns the rest took the row, leaving the models a letter wide.
+    { title: '产品', dataIndex: 'lines', width: 220, ellipsis: { showTitle: true }, render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
     ...(result
       ? [
           { title: '金额', dataIndex: 'totalPrice', width: 90, render: (v: number | null) => (v == null ? '' : yuan(v)) },
@@ -139,7 +140,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
       title="批量导入订单"
       open={open}
       onCancel={close}
-      width={1080}
+      width={1240}
       footer={null}
       maskClosable={false}
       destroyOnHidden
@@ -212,7 +213,8 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
                     columns={orderColumns}
                     dataSource={shown.orders}
                     pagination={{ pageSize: 10, hideOnSinglePage: true }}
-                    scroll={{ x: 1000 }}
+                    tableLayout="fixed"
+                    scroll={{ x: 1190 }}
                     data-testid="import-orders"
                   />
                 ),
