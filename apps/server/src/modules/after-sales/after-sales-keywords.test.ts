@@ -4,7 +4,7 @@ import { API } from '@portal/domain/api-paths';
 import { createVendor, get, startTestApp, type TestApp } from '../../../test/helper';
 import { likePattern } from '../../lib/like';
 import { nowIso } from '../../lib/time';
-import { createOrder } from './after-sales.fixtures';
+import { createOrder, uniqueSuffix } from './after-sales.fixtures';
 
 // The after-sales list's keyword on both databases (issue #15, decision 140): the case's reasons through
 // their own index (SQLite after_sale_grams, PostgreSQL after_sales_keys), the order's number, customer
@@ -17,6 +17,8 @@ let v: Awaited<ReturnType<typeof createVendor>>;
 let other: Awaited<ReturnType<typeof createVendor>>;
 const c: Record<string, number> = {};
 const orderNo: Record<string, string> = {};
+// Each case's searchable text (order number, name, phone, reasons), to pick keywords no other case holds.
+const text: Record<string, string> = {};
 
 async function createCase(vendor: { vendorId: number; userId: number }, name: string, o: { realName: string; phone: string; modelName?: string }, reasons: string) {
   const order = await createOrder(t, vendor.vendorId, vendor.userId, o);
@@ -27,6 +29,7 @@ async function createCase(vendor: { vendorId: number; userId: number }, name: st
   } as any).returning('id').executeTakeFirstOrThrow();
   c[name] = r.id;
   orderNo[name] = order.orderNo;
+  text[name] = [order.orderNo, o.realName, o.phone, reasons].join(' ');
 }
 
 beforeAll(async () => {
@@ -63,7 +66,8 @@ describe('after-sales keywords', () => {
     expect(await found('KFR-35GW/BPR3')).toEqual(ids('wang'));
     expect(await found('max100')).toEqual(ids('li'));
     expect(await found('xqg100')).toEqual([]);
-    expect(await found(orderNo.wang!.slice(-6))).toEqual(ids('wang'));
+    const othersThan = (name: string) => Object.entries(text).filter(([n]) => n !== name).map(([, s]) => s);
+    expect(await found(uniqueSuffix(orderNo.wang!, othersThan('wang')))).toEqual(ids('wang'));
     expect(await found(orderNo.li!.toLowerCase())).toEqual(ids('li'));
     expect(await found('1370000000')).toEqual(ids('wang', 'li'));
   });

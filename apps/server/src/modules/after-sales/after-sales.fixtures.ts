@@ -83,3 +83,17 @@ export async function uploadedPicture(t: TestApp, vendorId: number, userId: numb
   await t.db.insertInto('files').values({ vendor_id: vendorId, user_id: userId, dir: 'afterSale', path, original_name: 'voucher.png', size, created_at: nowIso() }).execute();
   return path;
 }
+
+/**
+ * The shortest end of `value` (at least `min` characters) found in none of `others`: a keyword that
+ * must find exactly one case. A fixed six-digit end of an order number met a phone now and then
+ * ("…00" + seq 0001 is in 13800000010).
+ */
+export function uniqueSuffix(value: string, others: string[], min = 6): string {
+  const texts = others.map((o) => o.toLowerCase());
+  for (let n = min; n <= value.length; n++) {
+    const end = value.slice(-n);
+    if (!texts.some((t) => t.includes(end.toLowerCase()))) return end;
+  }
+  throw new Error(`every end of ${value} is in another case`);
+}

@@ -4,7 +4,7 @@ import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { signedFile } from '../../../test/signed-file';
-import { createOrder, uploadedPicture } from './after-sales.fixtures';
+import { createOrder, uniqueSuffix, uploadedPicture } from './after-sales.fixtures';
 
 let t: TestApp;
 let vendor: Awaited<ReturnType<typeof createVendor>>;
@@ -223,7 +223,8 @@ describe('list', () => {
     expect(all.body.total).toBe(2);
     expect(all.body.rows.map((r: { id: number }) => r.id)).toEqual([ib, ia]);
     expect(all.body.rows[1]).toMatchObject({ orderNo: a.orderNo, realName: '钱先生', phone: '13711112222', productSummary: 'KFR-35GW', money: 88, typeName: '赔偿' });
-    expect((await list({ keyword: a.orderNo.slice(-6) })).body.rows.map((r: { id: number }) => r.id)).toEqual([ia]);
+    const aEnd = uniqueSuffix(a.orderNo, [b.orderNo, '孙女士 13733334444']); // b's order number and phone
+    expect((await list({ keyword: aEnd })).body.rows.map((r: { id: number }) => r.id)).toEqual([ia]);
     expect((await list({ keyword: '孙女' })).body.rows.map((r: { id: number }) => r.id)).toEqual([ib]);
     expect((await list({ keyword: '13711112' })).body.rows.map((r: { id: number }) => r.id)).toEqual([ia]);
     expect((await list({ keyword: '无法正常使用' })).body.rows.map((r: { id: number }) => r.id)).toEqual([ib]);
