@@ -264,15 +264,14 @@ class PortalSqliteDriver implements Driver {
       this.#run(this.#writer, CompiledQuery.raw('commit'));
     } catch (e) {
       if (this.#writer.inTransaction) this.#run(this.#writer, CompiledQuery.raw('rollback'));
-      this.#group = null;
-      for (const m of group.members) m.reject(e);
+      this.#failGroup(e);
       return;
     }
     this.#group = null;
     for (const m of group.members) m.resolve();
   }
 
-  /** SQLite rolled the whole transaction back: every member that finished in it is lost. */
+  /** The group's transaction is gone (SQLite rolled it back, or its COMMIT failed): every member is lost. */
   #failGroup(error: unknown): void {
     const group = this.#group;
     if (!group) return;
