@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-a11y-${i}`).catch(() => undefined);
+  await portal.recordFailure('a11y');
 });
 
 /** Serious and critical axe violations of the page as it is now. */

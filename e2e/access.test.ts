@@ -20,7 +20,7 @@ afterAll(async () => {
 // A failed step leaves a picture of what the browser showed.
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-${ctx.task.name.slice(0, 30)}-${i}`).catch(() => undefined);
+  await portal.recordFailure(ctx.task.name.slice(0, 30));
 });
 
 const phone = `137${String(Date.now()).slice(-8)}`;

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => portal?.close());
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-accounts-${i}`).catch(() => undefined);
+  await portal.recordFailure('accounts');
 });
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first().waitFor();

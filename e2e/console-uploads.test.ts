@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-console-uploads-${i}`).catch(() => undefined);
+  await portal.recordFailure('console-uploads');
 });
 
 describe('console uploads', () => {

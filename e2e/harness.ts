@@ -117,6 +117,9 @@ export async function startPortal(env: Record<string, string> = {}) {
 
   const contexts: BrowserContext[] = [];
   const latestCaptcha = new WeakMap<Page, string>();
+  // The last API answers of each page, printed when a test fails: a screenshot shows a dialog that
+  // stayed open, this says which answer kept it open.
+  const apiLog = new WeakMap<Page, string[]>();
 
   async function devGet<T>(path: string): Promise<T> {
     const res = await fetch(baseUrl + path);
@@ -135,6 +138,17 @@ export async function startPortal(env: Record<string, string> = {}) {
     });
     contexts.push(context);
     const page = await context.newPage();
+    apiLog.set(page, []);
+    page.on('response', (res) => {
+      if (!res.url().includes('/api/')) return;
+      const log = apiLog.get(page)!;
+      const line = `${new Date().toISOString().slice(11, 23)} ${res.request().method()} ${res.url().replace(baseUrl, '')} ${res.status()}`;
+      res
+        .text()
+        .then((t) => log.push(`${line} ${t.slice(0, 200)}`))
+        .catch(() => log.push(line))
+        .finally(() => log.splice(0, Math.max(0, log.length - 12)));
+    });
     page.on('response', (res) => {
       if (!res.url().includes(API.captchaImage)) return;
       res
@@ -239,8 +253,20 @@ export async function startPortal(env: Record<string, string> = {}) {
     return file;
   }
 
-  /** Pages still open in any context (for screenshots of a failure). */
+  /** Pages still open in any context. */
   const openPages = () => contexts.flatMap((c) => c.pages()).filter((p) => !p.isClosed());
+
+  /** After a failed test: a screenshot of every open page, and on the console what it shows in dialogs, messages and form errors, and its last API answers. */
+  async function recordFailure(name: string) {
+    for (const [i, page] of openPages().entries()) {
+      await screenshot(page, `failed-${name}-${i}`).catch(() => undefined);
+      const shown = await page
+        .locator('.ant-modal-wrap:visible, .ant-message-notice, .ant-form-item-explain-error, .ant-notification-notice')
+        .allInnerTexts()
+        .catch(() => []);
+      console.log(`[failed ${name} page ${i}] ${page.url()}\n  shows: ${JSON.stringify(shown)}\n  ${(apiLog.get(page) ?? []).join('\n  ')}`);
+    }
+  }
 
   async function close() {
     for (const c of contexts) await c.close().catch(() => undefined);
@@ -269,6 +295,7 @@ export async function startPortal(env: Record<string, string> = {}) {
     loginAsOperator,
     screenshot,
     openPages,
+    recordFailure,
     close,
   };
 }

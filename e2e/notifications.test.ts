@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(async () => portal?.close());
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-notifications-${i}`).catch(() => undefined);
+  await portal.recordFailure('notifications');
 });
 
 /** A signed console call, as the console's own request layer makes it. */

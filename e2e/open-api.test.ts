@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-open-api-${i}`).catch(() => undefined);
+  await portal.recordFailure('open-api');
 });
 
 const keyCall = async (keyId: string, secret: string, path: string) =>

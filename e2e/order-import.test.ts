@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => portal?.close());
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-order-import-${i}`).catch(() => undefined);
+  await portal.recordFailure('order-import');
 });
 
 /** The dialog alone (the list behind it makes full-page shots tall). */

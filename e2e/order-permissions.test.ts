@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-order-permissions-${i}`).catch(() => undefined);
+  await portal.recordFailure('order-permissions');
 });
 
 /** Every /api answer the page gets, as [path, body code]. */

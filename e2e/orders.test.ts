@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-orders-${i}`).catch(() => undefined);
+  await portal.recordFailure('orders');
 });
 
 const ADDRESS_TEXT = '收货人：王小明 手机：13911112222 浙江省杭州市西湖区文三路90号东部软件园3号楼';

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-statements-${i}`).catch(() => undefined);
+  await portal.recordFailure('statements');
 });
 
 function sheetNames(file: string): string[] {

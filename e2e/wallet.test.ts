@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, page] of portal.openPages().entries()) await portal.screenshot(page, `failed-wallet-${i}`).catch(() => undefined);
+  await portal.recordFailure('wallet');
 });
 
 const errorText = (page: Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
