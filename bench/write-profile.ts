@@ -1,7 +1,7 @@
 // Create + pay in one process (app.inject, no HTTP): orders/s, the process's CPU per order, and every
 // SQL statement an order runs with its mean time (waits for locks included), on a fresh database.
 // Run: npx tsx bench/write-profile.ts  (PROF_DB=pg for PostgreSQL at 127.0.0.1, PROF_N orders,
-// PROF_C concurrent clients, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try,
+// PROF_C concurrent clients, PROF_LINES products an order, PROF_PRAGMA="wal_autocheckpoint=…;…" SQLite pragmas to try,
 // PROF_PG_SET="session_replication_role=replica;…" PostgreSQL settings of the fresh database to try)
 import pg from 'pg';
 import { join } from 'node:path';
@@ -20,6 +20,7 @@ import { sql } from 'kysely';
 const PG = process.env.PROF_DB === 'pg';
 const N = Number(process.env.PROF_N ?? 300);
 const C = Number(process.env.PROF_C ?? 8);
+const LINES = Number(process.env.PROF_LINES ?? 1);
 const stats = new Map<string, { n: number; ms: number }>();
 let total = 0;
 let last = '';
@@ -70,7 +71,7 @@ const now = new Date().toISOString();
 const v = await db.insertInto('vendors').values({ company: '压测厂家', created_at: now, balance_fen: 10_000_000_000 }).returning('id').executeTakeFirstOrThrow();
 await db.insertInto('users').values({ vendor_id: v.id, is_sub: 0, phone: '17000000001', name: '厂家1', password_hash: await hashPassword('bench123456'), created_at: now }).execute();
 const u = await db.selectFrom('users').select('id').where('phone', '=', '17000000001').executeTakeFirstOrThrow();
-const p = await db.insertInto('products').values({ vendor_id: v.id, created_by: u.id, category_id: 10102, category_id_one: 101, category_id_two: 1010, category_name: '1.5P', category_name_one: '空调', category_name_two: '挂机', model_name: 'KFR-35GW/BP3DN8Y-1', installation_fen: 15000, guide_installation_fen: 20000, repair_fen: 8000, check_status: 1, created_at: now }).returning('id').executeTakeFirstOrThrow();
+const products = await db.insertInto('products').values(Array.from({ length: LINES }, (_, i) => ({ vendor_id: v.id, created_by: u.id, category_id: 10102, category_id_one: 101, category_id_two: 1010, category_name: '1.5P', category_name_one: '空调', category_name_two: '挂机', model_name: `KFR-35GW/BP3DN8Y-${i + 1}`, installation_fen: 15000, guide_installation_fen: 20000, repair_fen: 8000, check_status: 1, created_at: now }))).returning('id').execute();
 const app = await buildApp(config, handle);
 await app.ready();
 function signed(method: string, path: string, body: string, token = '') {
@@ -79,7 +80,7 @@ function signed(method: string, path: string, body: string, token = '') {
 }
 const lb = JSON.stringify({ phone: '17000000001', password: 'bench123456', isSubAccount: false });
 const token = (await app.inject({ method: 'POST', url: API.login, headers: signed('POST', API.login, lb), payload: lb })).json().data.token;
-const addBody = JSON.stringify({ parole: 1, serviceType: 1, realName: '压测客户', phone: '13912345678', provinceId: '310000', provinceName: '上海市', cityId: '310100', cityName: '上海市', districtId: '310112', districtName: '闵行区', detailAddress: '莘松路1号', productList: [{ productId: p.id, number: 1 }] });
+const addBody = JSON.stringify({ parole: 1, serviceType: 1, realName: '压测客户', phone: '13912345678', provinceId: '310000', provinceName: '上海市', cityId: '310100', cityName: '上海市', districtId: '310112', districtName: '闵行区', detailAddress: '莘松路1号', productList: products.map((p: { id: number }) => ({ productId: p.id, number: 1 })) });
 async function one() {
   const a = (await app.inject({ method: 'POST', url: API.orderAdd, headers: signed('POST', API.orderAdd, addBody, token), payload: addBody })).json();
   if (a.code !== 200) throw new Error(JSON.stringify(a));

@@ -46,7 +46,9 @@ export function ensureWebBuilt() {
   const dist = webDist();
   if (existsSync(join(dist, 'index.html'))) return dist;
   if (process.env.WEB_DIST) throw new Error(`WEB_DIST=${process.env.WEB_DIST} has no index.html: build it first (npx vite build --outDir ${dist})`);
-  execFileSync('npx', ['vite', 'build', '--outDir', dist], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would give React's development build (StrictMode runs every
+  // effect twice: a dialog loads two captchas and the test reads the first).
+  execFileSync('npx', ['vite', 'build', '--outDir', dist], { cwd: join(ROOT, 'apps/web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   return dist;
 }
 
