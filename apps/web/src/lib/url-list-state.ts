@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_OPTIONS } from '@portal/domain/enums';
 import { pagingOver } from './paging';
@@ -77,7 +77,7 @@ export function writeListQuery<T extends object>(filters: T, fields: UrlFields<T
 
 /**
  * A list's filters and page, kept in the URL: `filters`/`setFilters` replace a `useState` of applied
- * filters, `paging` has the shape of `usePaging()` (pageNum, pageSize, toFirstPage, pagination).
+ * filters (`setFilters` takes a value or an updater of the latest written filters), `paging` has the shape of `usePaging()` (pageNum, pageSize, toFirstPage, pagination).
  * `fields` must be a constant (module level).
  */
 export function useUrlList<T extends object>(fields: UrlFields<T>, defaultPageSize = 10) {
@@ -101,11 +101,21 @@ export function useUrlList<T extends object>(fields: UrlFields<T>, defaultPageSi
     },
     [setSearch, fields, defaultPageSize],
   );
-  const setFilters = useCallback((f: T) => write(f, 1, pageSize), [write, pageSize]);
+  // An updater gets what was written last, not the filters of the render that made the handler: React
+  // Router renders a navigation as a transition, so a second change can come before the first's render
+  // (a status picked, then a keyword searched at once, must keep the status).
+  const rendered = useRef(filters);
+  useLayoutEffect(() => {
+    rendered.current = filters;
+  }, [filters]);
+  const setFilters = useCallback(
+    (f: T | ((latest: T) => T)) => write(typeof f === 'function' ? f(pending.current ?? rendered.current) : f, 1, pageSize),
+    [write, pageSize],
+  );
 
   // After setFilters (already page 1) nothing more is written: one history entry per change.
   const paging = pagingOver(pageNum, pageSize, () => {
-    if (!pending.current) write(filters, 1, pageSize);
-  }, (p, s) => write(filters, p, s));
+    if (!pending.current) write(rendered.current, 1, pageSize);
+  }, (p, s) => write(pending.current ?? rendered.current, p, s));
   return { filters, setFilters, paging };
 }

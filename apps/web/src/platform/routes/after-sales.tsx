@@ -23,9 +23,9 @@ export default function PlatformAfterSalesScreen() {
   const checkStatus = filters.checkStatus ?? AFTER_SALE_CHECK.reviewing;
   const { type } = filters;
   const keyword = filters.keyword ?? '';
-  const setCheckStatus = (c: number) => setFilters({ ...filters, checkStatus: c === AFTER_SALE_CHECK.reviewing ? undefined : c });
-  const setType = (t: number | undefined) => setFilters({ ...filters, type: t });
-  const setKeyword = (k: string) => setFilters({ ...filters, keyword: k || undefined });
+  const setCheckStatus = (c: number) => setFilters((f) => ({ ...f, checkStatus: c === AFTER_SALE_CHECK.reviewing ? undefined : c }));
+  const setType = (t: number | undefined) => setFilters((f) => ({ ...f, type: t }));
+  const setKeyword = (k: string) => setFilters((f) => ({ ...f, keyword: k || undefined }));
   const { pageNum, pageSize } = paging;
   const [approving, setApproving] = useState<AfterSaleRow | null>(null);
   const [rejecting, setRejecting] = useState<AfterSaleRow | null>(null);

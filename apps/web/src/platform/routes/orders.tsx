@@ -19,9 +19,9 @@ export default function OrdersDispatchScreen() {
   const keyWords = filters.keyWords ?? '';
   const setStatus = (v: number | undefined) => {
     const next = v ?? -1;
-    setFilters({ ...filters, status: next === ORDER_STATUS.awaitingAccept ? undefined : next });
+    setFilters((f) => ({ ...f, status: next === ORDER_STATUS.awaitingAccept ? undefined : next }));
   };
-  const setKeyWords = (k: string) => setFilters({ ...filters, keyWords: k || undefined });
+  const setKeyWords = (k: string) => setFilters((f) => ({ ...f, keyWords: k || undefined }));
   const { pageNum, pageSize } = paging;
   const list = usePlatformOrders({ status, keyWords: keyWords || undefined, pageNum, pageSize });
   return (

@@ -20,8 +20,8 @@ export default function ProductsReviewScreen() {
   const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
   const checkStatus = filters.checkStatus ?? PRODUCT_CHECK.reviewing;
   const keywords = filters.keywords ?? '';
-  const setCheckStatus = (c: number) => setFilters({ ...filters, checkStatus: c === PRODUCT_CHECK.reviewing ? undefined : c });
-  const setKeywords = (k: string) => setFilters({ ...filters, keywords: k || undefined });
+  const setCheckStatus = (c: number) => setFilters((f) => ({ ...f, checkStatus: c === PRODUCT_CHECK.reviewing ? undefined : c }));
+  const setKeywords = (k: string) => setFilters((f) => ({ ...f, keywords: k || undefined }));
   const { pageNum, pageSize } = paging;
   const [passing, setPassing] = useState<PlatformProductRow | null>(null);
   const [rejecting, setRejecting] = useState<PlatformProductRow | null>(null);

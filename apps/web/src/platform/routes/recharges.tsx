@@ -28,8 +28,8 @@ export default function RechargesScreen() {
   const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
   const tab = filters.tab ?? String(PAY_STATUS.awaitingConfirm);
   const keyword = filters.keyword ?? '';
-  const setTab = (t: string) => setFilters({ ...filters, tab: t === String(PAY_STATUS.awaitingConfirm) ? undefined : t });
-  const setKeyword = (k: string) => setFilters({ ...filters, keyword: k || undefined });
+  const setTab = (t: string) => setFilters((f) => ({ ...f, tab: t === String(PAY_STATUS.awaitingConfirm) ? undefined : t }));
+  const setKeyword = (k: string) => setFilters((f) => ({ ...f, keyword: k || undefined }));
   const { pageNum, pageSize } = paging;
   const [rejecting, setRejecting] = useState<PlatformRecharge | null>(null);
   const list = useRecharges({ payStatus: tab === 'all' ? undefined : Number(tab), keyword: keyword || undefined, pageNum, pageSize });
