@@ -77,7 +77,8 @@ export function writeListQuery<T extends object>(filters: T, fields: UrlFields<T
 
 /**
  * A list's filters and page, kept in the URL: `filters`/`setFilters` replace a `useState` of applied
- * filters (`setFilters` takes a value or an updater of the latest written filters), `paging` has the shape of `usePaging()` (pageNum, pageSize, toFirstPage, pagination).
+ * filters (`setFilters` takes a value, or an updater of the filters written last), `paging` has the
+ * shape of `usePaging()` (pageNum, pageSize, toFirstPage, pagination).
  * `fields` must be a constant (module level).
  */
 export function useUrlList<T extends object>(fields: UrlFields<T>, defaultPageSize = 10) {
