@@ -141,24 +141,23 @@ export async function startPortal(env: Record<string, string> = {}) {
     contexts.push(context);
     const page = await context.newPage();
     apiLog.set(page, []);
+    // One read of each API answer: the log's line, and the uuid of a captcha the page loaded. The
+    // notification stream never ends, so its body is never read.
     page.on('response', (res) => {
-      if (!res.url().includes('/api/')) return;
+      if (!res.url().includes('/api/') || res.url().includes(API.notificationsStream)) return;
       const log = apiLog.get(page)!;
       const line = `${new Date().toISOString().slice(11, 23)} ${res.request().method()} ${res.url().replace(baseUrl, '')} ${res.status()}`;
       res
         .text()
-        .then((t) => log.push(`${line} ${t.slice(0, 200)}`))
+        .then((t) => {
+          log.push(`${line} ${t.slice(0, 200)}`);
+          if (res.url().includes(API.captchaImage)) {
+            const uuid = (JSON.parse(t) as { data?: { uuid?: string } }).data?.uuid;
+            if (uuid) latestCaptcha.set(page, uuid);
+          }
+        })
         .catch(() => log.push(line))
         .finally(() => log.splice(0, Math.max(0, log.length - 12)));
-    });
-    page.on('response', (res) => {
-      if (!res.url().includes(API.captchaImage)) return;
-      res
-        .json()
-        .then((j: { data?: { uuid?: string } }) => {
-          if (j.data?.uuid) latestCaptcha.set(page, j.data.uuid);
-        })
-        .catch(() => undefined);
     });
     return page;
   }
@@ -296,7 +295,6 @@ export async function startPortal(env: Record<string, string> = {}) {
     loginAsSub,
     loginAsOperator,
     screenshot,
-    openPages,
     recordFailure,
     close,
   };
