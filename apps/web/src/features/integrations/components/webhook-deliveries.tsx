@@ -25,7 +25,7 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookRow 
   const columns: TableColumnsType<WebhookDeliveryRow> = [
     { title: '时间', dataIndex: 'createdAt', width: 165 },
     { title: '事件', dataIndex: 'eventType', width: 110, render: (v: string) => webhookEventLabel(v) },
-    { title: '事件ID', dataIndex: 'messageId', render: (v: string) => <Typography.Text className="int-mono" copyable={{ text: v }}>{v}</Typography.Text> },
+    { title: '事件ID', dataIndex: 'messageId', width: 260, render: (v: string) => <Typography.Text className="int-mono int-mono--whole" copyable={{ text: v }}>{v}</Typography.Text> },
     { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => <Tag color={STATUS_COLOR[v]}>{webhookDeliveryLabel(v)}</Tag> },
     { title: '状态码', dataIndex: 'lastStatus', width: 75, render: (v: number | null) => v ?? '—' },
     { title: '尝试', dataIndex: 'attempts', width: 60 },
@@ -56,7 +56,7 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookRow 
   ];
 
   return (
-    <Drawer title={`发送记录 · ${endpoint?.url ?? ''}`} open={endpoint !== null} onClose={onClose} size="large" width={900} destroyOnHidden>
+    <Drawer title={`发送记录 · ${endpoint?.url ?? ''}`} open={endpoint !== null} onClose={onClose} size={1000} destroyOnHidden>
       <Table
         rowKey="id"
         size="small"
