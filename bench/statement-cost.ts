@@ -3,7 +3,8 @@
 // own, printing PostgreSQL's CPU (the backend's, from /proc) and Node's CPU and wall time a statement.
 // On the seeded bench database of bench/orders.ts. Run: npx tsx bench/statement-cost.ts
 // (STMT_VENDOR: the bench vendor's number, 0 the big one; STMT_QUERY: the list's query string;
-// STMT_N: replays a statement; STMT_SHOW=1 also prints each statement and its values; BENCH_ORDERS)
+// STMT_N: replays a statement; STMT_SHOW=1 also prints each statement and its values; STMT_EXPLAIN=1
+// prints each statement's EXPLAIN ANALYZE after its replays, JIT included; BENCH_ORDERS)
 import pg from 'pg';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,5 +69,9 @@ for (const s of statements) {
   const cpu = process.cpuUsage(cpu0);
   const us = (v: number) => v.toFixed(0).padStart(5);
   console.log(`PostgreSQL ${us(((backendMs() - db0) / N) * 1000)} µs  Node ${us((cpu.user + cpu.system) / N)} µs  wall ${us(((performance.now() - t0) / N) * 1000)} µs  ${s.name ? 'named ' : ''}${s.text.replace(/\s+/g, ' ').slice(0, 100)}`);
+  if (process.env.STMT_EXPLAIN && /^\s*(\/\*.*?\*\/\s*)?(select|with)/is.test(s.text)) {
+    const plan = await c.query({ text: `explain (analyze, buffers) ${s.text}`, values: s.values });
+    for (const r of plan.rows) console.log(`    ${r['QUERY PLAN']}`);
+  }
 }
 await c.end();

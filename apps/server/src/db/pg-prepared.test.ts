@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, startTestApp, type TestApp } from '../../test/helper';
-import { NAMED, PREPARED_MARK } from './pg-prepared';
+import { NAMED, NAMED_ONE_PLAN, ONE_PLAN_MARK, PREPARED_MARK } from './pg-prepared';
 
 // Decision 189: a statement that holds PREPARED_MARK is named on PostgreSQL (parsed once a
 // connection, its plan kept), every other one stays unnamed; on SQLite the mark is a comment.
@@ -35,6 +35,36 @@ describe('named statements', () => {
   it.runIf(postgres)('leaves an unmarked statement unnamed', async () => {
     const prepared = await preparedAfter((tx) => sql`select ${5}::integer * 3 as unmarked_statement`.execute(tx));
     expect(prepared.some((s) => s.includes('unmarked_statement'))).toBe(false);
+  });
+
+  // Decision 198: a page's `limit $n offset $m` makes PostgreSQL plan a named statement again on every
+  // call; one that also holds ONE_PLAN_MARK runs under force_generic_plan, set and reset around it.
+  const page = (tx: TestApp['db'], limit: number, offset: number) =>
+    sql<{ n: number }>`${NAMED_ONE_PLAN}select count(*)::integer as n from (select g from generate_series(1, 5) g order by g desc limit ${limit} offset ${offset}) p`.execute(tx);
+  const mode = async (db: TestApp['db']) => (await sql<{ m: string }>`select current_setting('plan_cache_mode') as m`.execute(db)).rows[0]!.m;
+
+  it.runIf(postgres)('plans a one-plan statement once and leaves the plan mode as it was', async () => {
+    const [plans, after] = await t.db.transaction().execute(async (trx) => {
+      const tx = trx as unknown as TestApp['db'];
+      for (let i = 0; i < 8; i++) expect((await page(tx, 2, i)).rows[0]!.n).toBe(Math.max(0, Math.min(2, 5 - i)));
+      const kept = await sql<{ generic_plans: number; custom_plans: number }>`select generic_plans, custom_plans from pg_prepared_statements
+        where statement like ${`%${ONE_PLAN_MARK}%limit $1 offset $2%`}`.execute(tx);
+      return [kept.rows, await mode(tx)] as const;
+    });
+    expect(plans).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+    expect(after).toBe('auto');
+  });
+
+  it.runIf(postgres)('leaves the plan mode as it was when a one-plan statement fails, in a transaction or not', async () => {
+    await t.db.connection().execute(async (conn) => {
+      const db = conn as unknown as TestApp['db'];
+      await expect(page(db, 1, -1)).rejects.toThrow(/OFFSET must not be negative/);
+      expect(await mode(db)).toBe('auto');
+      await expect(db.transaction().execute((tx) => page(tx as unknown as TestApp['db'], 1, -1))).rejects.toThrow(/OFFSET must not be negative/);
+      expect(await mode(db)).toBe('auto');
+      expect((await page(db, 1, 0)).rows[0]!.n).toBe(1);
+      expect(await mode(db)).toBe('auto');
+    });
   });
 
   it('answers the list through its named statements on either database', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OrderListLine, OrderListQuery } from '@portal/domain/orders';
 import { SLA_STAGE, slaStageLabel } from '@portal/domain/sla';
 import type { DB, Tx } from '../../db/database';
-import { NAMED } from '../../db/pg-prepared';
+import { NAMED_ONE_PLAN } from '../../db/pg-prepared';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
 import { slaAnswer } from '../../lib/order-sla';
@@ -183,7 +183,7 @@ const pageBody = (body: Buffer | string | null) => (typeof body === 'string' ? B
  * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
  * list's query before order and limit. Stale or missing cards are built and stored first.
  * `named`: the statement's plan fits every value (the vendor's newest orders, or orders by id), so
- * PostgreSQL may keep it (decision 189); a filtered page is planned for its values.
+ * PostgreSQL keeps one plan for it (decisions 189, 198); a filtered page is planned for its values.
  */
 export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean, named = false, total?: TotalQuery): Promise<{ count: number; body: Buffer; total?: number }> {
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
@@ -202,7 +202,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   // The list's total, when order_counts answers it, in the same statement: on PostgreSQL a round
   // trip fewer (decision 190).
   const totalColumn = total ? sql`, (${total}) as total` : sql``;
-  const r = await sql<PageRow>`${named ? NAMED : sql``}select ${PAGE_AGGREGATES}, ${joined} as body${totalColumn}
+  const r = await sql<PageRow>`${named ? NAMED_ONE_PLAN : sql``}select ${PAGE_AGGREGATES}, ${joined} as body${totalColumn}
     from (${page}) o left join order_cards c on c.order_id = o.id ${users}`.execute(db);
   const row = r.rows[0]!;
   const counted = total ? { total: Number(row.total ?? 0) } : {};

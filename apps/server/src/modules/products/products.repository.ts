@@ -3,7 +3,7 @@ import { PRICE_FIELDS } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 import type { ProductListQuery } from '@portal/domain/products';
 import type { Database, DB, Tx } from '../../db/database';
-import { NAMED } from '../../db/pg-prepared';
+import { NAMED, NAMED_ONE_PLAN } from '../../db/pg-prepared';
 import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
@@ -126,8 +126,8 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   if (ownerId !== null) live = live.where('products.created_by', '=', ownerId);
   const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
   // The vendor's newest products without any filter: one plan fits every vendor, named on PostgreSQL
-  // (decision 189). A filter's plan depends on its value (a review status, a partial index).
-  const newestNamed = (q: ProductQuery) => newestFirst(q.modifyFront(NAMED));
+  // and kept (decisions 189, 198). A filter's plan depends on its value (a review status, a partial index).
+  const newestNamed = (q: ProductQuery) => newestFirst(q.modifyFront(NAMED_ONE_PLAN));
   const named = !f.keywords && !byCategory && !range && f.isCheck === undefined && ownerId === null;
   /** How many products `q` matches, counted up to `upTo`: a statement of its own, or a subquery of another. */
   const countOf = (q: ProductQuery, upTo: number) => db.selectFrom(q.select('products.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
