@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { CARD_KEY } from './order-list-cards';
@@ -90,6 +90,30 @@ describe('order list cards', () => {
     expect((await list()).rows.map((r: any) => r.userInfo.name)).toEqual([v.phone, v.phone, v.phone]);
     for (const id of ids) expect((await stored(id)).current).toBe(true);
     await t.db.updateTable('users').set({ name: '测试' }).where('id', '=', v.userId).execute();
+  });
+
+  it('shows a stored card’s SLA overdue once its due time has passed, with no write in between', async () => {
+    const id = ids[1]!;
+    await t.db.updateTable('orders').set({ sla_stage: 'accept', sla_due_at: new Date(Date.now() + 60_000).toISOString(), sla_breaches: 1 }).where('id', '=', id).execute();
+    const detailSla = async () => (await get(t, API.order(id), { token: v.token })).body.data.sla;
+    const before = await rowOf(id);
+    expect(before.sla).toMatchObject({ stage: 'accept', stageName: '待接单', overdue: false, breaches: 1 });
+    expect(before.sla).toEqual(await detailSla());
+    expect((await stored(id)).current).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 120_000 });
+    try {
+      // From the stored card, from the page by ids (a keyword's), and from a card built here after a change.
+      const late = { ...before.sla, overdue: true };
+      expect((await rowOf(id)).sla).toEqual(late);
+      expect((await stored(id)).current).toBe(true);
+      expect((await list({ keyWords: '卡片测试' })).rows.map((r: any) => r.sla)).toEqual([late]);
+      expect((await post(t, API.orderMarker, { orderId: id, markerType: 'red', markerValue: '超时' }, { token: v.token })).body.code).toBe(200);
+      expect((await stored(id)).current).toBe(false);
+      expect((await rowOf(id)).sla).toEqual(late);
+      expect(late).toEqual(await detailSla());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rebuilds a card of another format', async () => {

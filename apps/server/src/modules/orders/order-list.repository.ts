@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { OrderListLine, OrderListQuery } from '@portal/domain/orders';
-import { SLA_STAGE, slaStageLabel } from '@portal/domain/sla';
 import type { DB, Tx } from '../../db/database';
 import { NAMED_ONE_PLAN } from '../../db/pg-prepared';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
-import { slaAnswer } from '../../lib/order-sla';
 import { likePattern } from '../../lib/like';
 import { nowIso } from '../../lib/time';
-import { CARD_KEY, cardOf } from './order-list-cards';
+import { CARD_KEY, cardEnd, cardOf, SLA_OPEN } from './order-list-cards';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine } from './order-row';
 import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery, type TotalQuery } from './orders.repository';
 
@@ -163,17 +161,11 @@ const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), null
 // Over a page `o` (id, list_rev, created_by) joined to its cards `c` and creators `u`: how many rows,
 // how many of their cards are stale, and the rows' JSON joined by commas (SQLite: in visiting order).
 const PAGE_AGGREGATES = sql`count(*) as n, sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale`;
-// The row's `sla` (issue 19, decision 176) from its stored stage and due time, as slaAnswer gives it:
-// overdue depends on now, so it is never in the stored card.
-const stageName = sql.raw(`case o.sla_stage ${Object.values(SLA_STAGE).map((s) => `when '${s}' then '${slaStageLabel(s)}'`).join(' ')} else '' end`);
-const slaJsonSqlite = (now: string) => sql`'{"stage":' || json_quote(o.sla_stage) || ',"stageName":' || json_quote(${stageName})
-  || ',"dueAt":' || json_quote(coalesce(strftime('%Y-%m-%d %H:%M:%S', o.sla_due_at, '+8 hours'), ''))
-  || ',"overdue":' || (case when o.sla_due_at < ${now} then 'true' else 'false' end) || ',"breaches":' || o.sla_breaches || '}'`;
-const slaJsonPg = (now: string) => sql`json_build_object('stage', o.sla_stage, 'stageName', ${stageName},
-  'dueAt', coalesce(to_char(o.sla_due_at::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS'), ''),
-  'overdue', coalesce(o.sla_due_at < ${now}, false), 'breaches', o.sla_breaches)::text`;
+// The card ends with its `sla` open for `overdue`, which depends on now (issue 19, decision 176): the
+// page adds it from the order's due time as slaAnswer gives it, then the creator's name, as cardEnd.
+const overdue = (now: string) => sql`(case when o.sla_due_at < ${now} then 'true' else 'false' end)`;
 const joinedSqlite = (now: string) =>
-  sql`cast(group_concat(substr(c.card, 1, length(c.card) - 1) || ',"userInfo":{"name":' || json_quote(${creatorName}) || '},"sla":' || ${slaJsonSqlite(now)} || '}', ',') as blob)`;
+  sql`cast(group_concat(substr(c.card, 1, length(c.card) - ${sql.lit(SLA_OPEN)}) || ',"overdue":' || ${overdue(now)} || '},"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
 // body: SQLite's blob, or PostgreSQL's bytes in base64.
 type PageRow = { n: number; stale: number | null; body: Buffer | string | null; total?: number | string | null };
 const pageBody = (body: Buffer | string | null) => (typeof body === 'string' ? Buffer.from(body, 'base64') : (body ?? Buffer.alloc(0)));
@@ -189,14 +181,14 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
   // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
   const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
-  const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches']);
+  const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_due_at']);
   const now = nowIso();
   // PostgreSQL: the creator's name is a subquery a row. As a join, the planner hashed the whole users
   // table for a page of 50 (0.58 ms of a 0.93 ms execution over the bench's 1,000 users; more with more).
   // PostgreSQL sends the bytes as base64: pg reads every value as text, and decoding bytea's hex
   // text cost Node ~180 µs a 26 kB page against ~30 µs for base64 (decision 192).
   const joined = pg
-    ? sql`encode(string_agg(substr(c.card, 1, length(c.card) - 1) || convert_to(',"userInfo":{"name":' || to_json((select ${creatorName} from users u where u.id = o.created_by))::text || '},"sla":' || ${slaJsonPg(now)} || '}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc), 'base64')`
+    ? sql`encode(string_agg(substr(c.card, 1, length(c.card) - ${sql.lit(SLA_OPEN)}) || convert_to(',"overdue":' || ${overdue(now)} || '},"userInfo":{"name":' || to_json((select ${creatorName} from users u where u.id = o.created_by))::text || '}}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc), 'base64')`
     : joinedSqlite(now);
   const users = pg ? sql`` : sql`left join users u on u.id = o.created_by`;
   // The list's total, when order_counts answers it, in the same statement: on PostgreSQL a round
@@ -240,14 +232,15 @@ async function pageBuiltHere(db: DB, page: OrderQuery): Promise<{ count: number;
   const rows = await page
     .leftJoin('order_cards as c', 'c.order_id', 'orders.id')
     .leftJoin('users as u', 'u.id', 'orders.created_by')
-    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'u.name', 'u.account', 'u.phone', 'orders.sla_stage', 'orders.sla_due_at', 'orders.sla_breaches'])
+    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card', 'u.name', 'u.account', 'u.phone', 'orders.sla_due_at'])
     .execute();
   const cards = await cardsOf(db, rows);
+  const now = nowIso();
   const parts: Buffer[] = [];
   rows.forEach((o, i) => {
     if (i) parts.push(COMMA);
-    // The card without its closing brace, then userInfo and the brace.
-    parts.push(cards[i]!.subarray(0, -1), Buffer.from(`,"userInfo":${JSON.stringify({ name: accountName(o) })},"sla":${JSON.stringify(slaAnswer(o))}}`));
+    // The same test as the statements': the due time's text before now's.
+    parts.push(cards[i]!.subarray(0, -SLA_OPEN), Buffer.from(cardEnd(o.sla_due_at !== null && o.sla_due_at < now, accountName(o))));
   });
   return { count: rows.length, body: Buffer.concat(parts) };
 }

@@ -113,7 +113,7 @@ export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creat
     productList: lines,
     // Flags follow the real state: a virtually taken order is still cancellable as 200.
     statusInfo: deriveStatusInfo(state),
-    // Not in the stored card (it depends on now): the list adds it when it sends the page.
+    // In the stored card without `overdue`, which depends on now: the list adds it when it sends the page.
     sla: slaAnswer(o),
   };
 }
