@@ -27,8 +27,9 @@ export const cardEnd = (overdue: boolean, creatorName: string) => `,"overdue":${
 
 /**
  * The card format: a hash of the cards of sample orders in every status and node, in and out of
- * warranty, urgent or not, virtually taken or not, with and without a door time and an SLA stage. Any change of
- * the row's fields, labels, flags or formatting changes it, and every stored card becomes stale.
+ * warranty, urgent or not, virtually taken or not, with and without a door time and an SLA stage.
+ * Any change of the row's fields, labels, flags or formatting changes it, and every stored card
+ * becomes stale.
  */
 export const CARD_KEY = (() => {
   const hash = createHash('sha256');
