@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import { NAMED } from '../../db/pg-prepared';
 import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
+import type { ProductsTable } from '../../db/schema/products';
 
 // The statements of creating an order (order-create.service.ts) and of pricing it (order-pricing.ts):
 // the checks' reads before the transaction, and the inserts inside it (each takes the caller's `tx`).
@@ -35,15 +36,28 @@ export const insertOrderLogistics = (tx: Tx, rows: Insertable<OrderLogisticsTabl
 
 // ---- pricing (order-pricing.ts)
 
-/** Passed (check_status 1), live products of the vendor among these ids. */
+// Every column of a product, listed so that the read below can be named (a named `*` breaks when a
+// column is added); the pricing takes the rows as ProductRecord, so one left out does not compile.
+const PRODUCT_COLUMNS = [
+  'id', 'vendor_id', 'created_by', 'category_id', 'category_id_one', 'category_id_two',
+  'category_name', 'category_name_one', 'category_name_two', 'model_name', 'picture', 'videos',
+  'drawings', 'installation_fen', 'repair_fen', 'overhaul_fen', 'medium_fen', 'minor_fen',
+  'cleanse_fen', 'debug_fen', 'guide_installation_fen', 'guide_repair_fen', 'guide_overhaul_fen',
+  'guide_medium_fen', 'guide_minor_fen', 'guide_cleanse_fen', 'guide_debug_fen', 'repair_rule',
+  'overhaul_rule', 'medium_rule', 'minor_rule', 'check_status', 'reject_reason', 'checked_by',
+  'checked_at', 'instructor_name', 'instructor_phone', 'deleted_at', 'created_at',
+] as const satisfies ReadonlyArray<keyof ProductsTable>;
+
+/** Passed (check_status 1), live products of the vendor among these ids; named, as every create runs it. */
 export const findOrderableProducts = (db: DB | Tx, vendorId: number, ids: number[]) =>
   db
     .selectFrom('products')
-    .selectAll()
+    .select(PRODUCT_COLUMNS)
     .where('vendor_id', '=', vendorId)
     .where('id', 'in', ids)
     .where('check_status', '=', 1)
     .where('deleted_at', 'is', null)
+    .modifyFront(NAMED)
     .execute();
 
 /**
