@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inOneWrite } from './pg-one-write';
 
 // A transaction's BEGIN travels with its first statement (decision 197). Kysely sends `begin` and waits
 // for its answer before the first statement, so every transaction paid a round trip for a command that
@@ -34,17 +35,13 @@ export function beginWithFirstStatement(Client: typeof pg.Client): typeof pg.Cli
         super.query(BEGIN).catch(() => undefined);
         return super.query(config, values);
       }
-      const stream = (this as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-      stream.cork();
-      try {
+      return inOneWrite(this, () => {
         const begun = super.query(BEGIN) as Promise<Result>;
         const statement = super.query(config, values) as Promise<Result>;
         // Each has its own Sync: a failed BEGIN (a broken connection) fails the statement's call too.
         begun.catch(() => undefined);
         return Promise.all([begun, statement]).then(([, r]) => r);
-      } finally {
-        stream.uncork();
-      }
+      });
     }
   } as typeof pg.Client;
 }

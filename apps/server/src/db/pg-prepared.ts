@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { inOneWrite } from './pg-one-write';
 
 // Named statements on PostgreSQL for the few hot statements that opt in (decision 189, revisiting
 // 185): a statement whose text holds PREPARED_MARK (an SQL comment: at its start, or after `select`
@@ -51,9 +52,7 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
       if (typeof config !== 'string' || !config.includes(PREPARED_MARK)) return super.query(config, values, callback);
       const named = { name: nameOf(config), text: config, values };
       if (!this.pipeline || callback || !config.includes(ONE_PLAN_MARK)) return super.query(named, callback);
-      const stream = (this as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection.stream;
-      stream.cork();
-      try {
+      return inOneWrite(this, () => {
         const set = super.query(FORCE_GENERIC) as Promise<unknown>;
         const statement = super.query(named) as Promise<unknown>;
         const reset = super.query(RESET) as Promise<unknown>;
@@ -64,9 +63,7 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
           await reset.catch(() => undefined);
           return r;
         });
-      } finally {
-        stream.uncork();
-      }
+      });
     }
   } as typeof pg.Client;
 }
