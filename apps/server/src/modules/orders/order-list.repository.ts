@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { OrderListLine, OrderListQuery } from '@portal/domain/orders';
 import type { DB, Tx } from '../../db/database';
 import { NAMED_ONE_PLAN } from '../../db/pg-prepared';
@@ -163,9 +163,11 @@ const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), null
 const PAGE_AGGREGATES = sql`count(*) as n, sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale`;
 // The card ends with its `sla` open for `overdue`, which depends on now (issue 19, decision 176): the
 // page adds it from the order's due time as slaAnswer gives it, then the creator's name, as cardEnd.
-const overdue = (now: string) => sql`(case when o.sla_due_at < ${now} then 'true' else 'false' end)`;
-const joinedSqlite = (now: string) =>
-  sql`cast(group_concat(substr(c.card, 1, length(c.card) - ${sql.lit(SLA_OPEN)}) || ',"overdue":' || ${overdue(now)} || '},"userInfo":{"name":' || json_quote(${creatorName}) || '}}', ',') as blob)`;
+// `nameJson`: the name as a JSON string, which each engine writes its own way.
+const cardStart = sql`substr(c.card, 1, length(c.card) - ${sql.lit(SLA_OPEN)})`;
+const cardEndSql = (now: string, nameJson: RawBuilder<string>) =>
+  sql`',"overdue":' || (case when o.sla_due_at < ${now} then 'true' else 'false' end) || '},"userInfo":{"name":' || ${nameJson} || '}}'`;
+const joinedSqlite = (now: string) => sql`cast(group_concat(${cardStart} || ${cardEndSql(now, sql`json_quote(${creatorName})`)}, ',') as blob)`;
 // body: SQLite's blob, or PostgreSQL's bytes in base64.
 type PageRow = { n: number; stale: number | null; body: Buffer | string | null; total?: number | string | null };
 const pageBody = (body: Buffer | string | null) => (typeof body === 'string' ? Buffer.from(body, 'base64') : (body ?? Buffer.alloc(0)));
@@ -188,7 +190,7 @@ export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, 
   // PostgreSQL sends the bytes as base64: pg reads every value as text, and decoding bytea's hex
   // text cost Node ~180 µs a 26 kB page against ~30 µs for base64 (decision 192).
   const joined = pg
-    ? sql`encode(string_agg(substr(c.card, 1, length(c.card) - ${sql.lit(SLA_OPEN)}) || convert_to(',"overdue":' || ${overdue(now)} || '},"userInfo":{"name":' || to_json((select ${creatorName} from users u where u.id = o.created_by))::text || '}}', 'UTF8'), ','::bytea order by o.created_at desc, o.id desc), 'base64')`
+    ? sql`encode(string_agg(${cardStart} || convert_to(${cardEndSql(now, sql`to_json((select ${creatorName} from users u where u.id = o.created_by))::text`)}, 'UTF8'), ','::bytea order by o.created_at desc, o.id desc), 'base64')`
     : joinedSqlite(now);
   const users = pg ? sql`` : sql`left join users u on u.id = o.created_by`;
   // The list's total, when order_counts answers it, in the same statement: on PostgreSQL a round
