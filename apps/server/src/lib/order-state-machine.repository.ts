@@ -1,4 +1,5 @@
 import { sql, type Insertable, type UpdateObject } from 'kysely';
+import { CompiledOnce, firstRow, rowShape } from '../db/compiled-once';
 import type { Database, Tx } from '../db/database';
 import { NAMED } from '../db/pg-prepared';
 import type { OrderOperateRecordsTable, OrdersTable } from '../db/schema/orders';
@@ -22,28 +23,40 @@ const ORDER_COLUMNS = [
   'sla_breaches',
 ] as const satisfies ReadonlyArray<keyof OrdersTable>;
 
+// Their texts are compiled once a shape (decision 200).
+const ORDER_READ = new CompiledOnce('findOrderRow');
+const LOG_INSERT = new CompiledOnce('insertOrderLog');
+const ORDER_MOVE = new CompiledOnce('moveOrderRow');
+
 /** The order row, limited to the vendor's own orders unless `vendorId` is null (the console). */
-export function findOrderRow(tx: Tx, orderId: number, vendorId: number | null) {
-  let q = tx.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', orderId);
-  if (vendorId !== null) q = q.where('vendor_id', '=', vendorId);
-  return q.modifyFront(NAMED).executeTakeFirst();
+export async function findOrderRow(tx: Tx, orderId: number, vendorId: number | null) {
+  const shaped = vendorId === null ? { shape: 'any vendor', values: [orderId] } : { shape: 'the vendor', values: [orderId, vendorId] };
+  return firstRow(
+    await ORDER_READ.run(tx, shaped, () => {
+      const q = tx.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', orderId);
+      return (vendorId === null ? q : q.where('vendor_id', '=', vendorId)).modifyFront(NAMED);
+    }),
+  );
 }
 
 /** One operation-log line of an order; named on PostgreSQL, as every move writes one (decision 194). */
-export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>) => tx.insertInto('order_operate_records').values(row).modifyEnd(NAMED).execute();
+export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>) =>
+  LOG_INSERT.run(tx, rowShape(tx, row), () => tx.insertInto('order_operate_records').values(row).modifyEnd(NAMED));
+
+// Bumping list_rev here spares SQLite's after-update trigger a second UPDATE of the row.
+const NEXT_REV = sql<number>`list_rev + 1`;
 
 /**
  * The conditional move: sets `set` only while the order is still at `from`'s status and node; the row
  * after the move, or undefined when another move came first.
  */
-export const moveOrderRow = (tx: Tx, orderId: number, from: { status: number; node: number }, set: UpdateObject<Database, 'orders'>) =>
-  tx
-    .updateTable('orders')
-    // Bumping list_rev here spares SQLite's after-update trigger a second UPDATE of the row.
-    .set({ ...set, list_rev: sql<number>`list_rev + 1` })
-    .where('id', '=', orderId)
-    .where('status', '=', from.status)
-    .where('node', '=', from.node)
-    .returning(ORDER_COLUMNS)
-    .modifyEnd(NAMED)
-    .executeTakeFirst();
+export async function moveOrderRow(tx: Tx, orderId: number, from: { status: number; node: number }, set: UpdateObject<Database, 'orders'>) {
+  const row = { ...set, list_rev: NEXT_REV };
+  const columns = rowShape(tx, row);
+  const shaped = columns && { shape: columns.shape, values: [...columns.values, orderId, from.status, from.node] };
+  return firstRow(
+    await ORDER_MOVE.run(tx, shaped, () =>
+      tx.updateTable('orders').set(row).where('id', '=', orderId).where('status', '=', from.status).where('node', '=', from.node).returning(ORDER_COLUMNS).modifyEnd(NAMED),
+    ),
+  );
+}
