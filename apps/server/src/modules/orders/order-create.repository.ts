@@ -1,9 +1,10 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { CompiledOnce, firstRow, rowShape } from '../../db/compiled-once';
 import type { DB, Tx } from '../../db/database';
 import { NAMED } from '../../db/pg-prepared';
 import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 import type { ProductsTable } from '../../db/schema/products';
+import type { ProductRecord } from '../../lib/product-row';
 
 // The statements of creating an order (order-create.service.ts) and of pricing it (order-pricing.ts):
 // the checks' reads before the transaction, and the inserts inside it (each takes the caller's `tx`).
@@ -52,43 +53,40 @@ const PRODUCT_COLUMNS = [
   'checked_at', 'instructor_name', 'instructor_phone', 'deleted_at', 'created_at',
 ] as const satisfies ReadonlyArray<keyof ProductsTable>;
 
-const ORDERABLE_PRODUCTS = new CompiledOnce('findOrderableProducts');
+const PRICING_FACTS = new CompiledOnce('findPricingFacts');
 
-/** Passed (check_status 1), live products of the vendor among these ids; named, as every create runs it. */
-export const findOrderableProducts = async (db: DB | Tx, vendorId: number, ids: number[]) =>
-  (await ORDERABLE_PRODUCTS.run(db, { shape: String(ids.length), values: [vendorId, ...ids, 1] }, () =>
-    db
-      .selectFrom('products')
-      .select(PRODUCT_COLUMNS)
-      .where('vendor_id', '=', vendorId)
-      .where('id', 'in', ids)
-      .where('check_status', '=', 1)
-      .where('deleted_at', 'is', null)
-      .modifyFront(NAMED),
-  )).rows;
-
-const DISCOUNT_SETTINGS = new CompiledOnce('findDiscountSettings');
+/** The vendor's discount switches, the platform's create-order discount rate, and whether the district has a dealer outlet. */
+export interface DiscountSettings {
+  order_discount_flag: number;
+  outlet_discount_flag: number;
+  rate: string | null;
+  outlet_id: number | null;
+}
 
 /**
- * In one statement (it runs in every order create): the vendor's two discount switches, the platform's
- * create-order discount rate setting and whether the district has a dealer outlet.
+ * What pricing an order reads, in one statement (every create runs it, and on PostgreSQL a statement is
+ * a round trip): the vendor's discount settings (undefined for no such vendor), and its passed (check
+ * status 1), live products among these ids. The settings are the one row the products are left-joined
+ * to, so no product found still answers them. Named on PostgreSQL (decision 194), compiled once a
+ * number of ids (decision 200).
  */
-export const findDiscountSettings = async (db: DB | Tx, vendorId: number, districtId: string) => {
-  const r = await DISCOUNT_SETTINGS.run(db, { shape: '', values: ['create_order_discount', districtId, 1, vendorId] }, () =>
-    db
-      .selectFrom('vendors')
-      .select(['order_discount_flag', 'outlet_discount_flag'])
-      .select((eb) => [
-        eb.selectFrom('configs').select('value').where('key', '=', 'create_order_discount').as('rate'),
-        eb.selectFrom('dealer_outlets').select('id').where('district_id', '=', districtId).limit(1).as('outlet_id'),
-      ])
-      .where('id', '=', vendorId)
-      .modifyFront(NAMED),
-  );
-  const row = firstRow(r);
-  if (!row) throw new Error(`vendor ${vendorId} not found`);
-  return row;
-};
+export async function findPricingFacts(db: DB | Tx, vendorId: number, ids: number[], districtId: string): Promise<{ settings: DiscountSettings | undefined; products: ProductRecord[] }> {
+  type Row = DiscountSettings & { [K in (typeof PRODUCT_COLUMNS)[number]]: ProductRecord[K] | null };
+  const r = await PRICING_FACTS.run(db, { shape: String(ids.length), values: [districtId, vendorId, vendorId, ...ids] }, () => ({
+    compile: () =>
+      sql<Row>`${NAMED}select d.order_discount_flag, d.outlet_discount_flag, d.rate, d.outlet_id, ${sql.join(PRODUCT_COLUMNS.map((c) => sql.ref(`p.${c}`)))}
+        from (select v.order_discount_flag, v.outlet_discount_flag,
+            (select c.value from configs c where c.key = 'create_order_discount') as rate,
+            (select o.id from dealer_outlets o where o.district_id = ${districtId} limit 1) as outlet_id
+          from vendors v where v.id = ${vendorId}) d
+        left join products p on p.vendor_id = ${vendorId} and p.id in (${sql.join(ids)}) and p.check_status = 1 and p.deleted_at is null`.compile(db),
+  }));
+  const first = r.rows[0];
+  if (!first) return { settings: undefined, products: [] };
+  const { order_discount_flag, outlet_discount_flag, rate, outlet_id } = first;
+  const products = r.rows.filter((row) => row.id !== null).map((row) => Object.fromEntries(PRODUCT_COLUMNS.map((c) => [c, row[c]])) as ProductRecord);
+  return { settings: { order_discount_flag, outlet_discount_flag, rate, outlet_id }, products };
+}
 
 /** The vendor's outlet discount tiers (money in fen). */
 export const listOutletDiscountTiers = (db: DB | Tx, vendorId: number) =>

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors';
 import { fromShanghai, nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { resolveRegion } from '../../lib/region-tree';
-import { discountContext, loadOrderableProducts, priceAddInput } from './order-pricing';
+import { loadPricingFacts, priceAddInput } from './order-pricing';
 import { findVendorAddressId, findVendorFilePaths, insertLineSurcharges, insertOrder, insertOrderLine, insertOrderLogistics } from './order-create.repository';
 import { writeLog } from '../../lib/order-state-machine';
 import { guideColumn } from '../../lib/product-row';
@@ -42,7 +42,7 @@ async function checkOwnUploads(db: DB, vendorId: number, urls: string[]) {
 export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput): Promise<{ id: number; orderNo: string; status: number }> {
   const names = await resolveRegion(db, input.provinceId, input.cityId, input.districtId);
   if (!names) throw badRequest(MSG.regionRequired);
-  const products = await loadOrderableProducts(db, p.vendorId, input.productList.map((l) => l.productId));
+  const { products, discount } = await loadPricingFacts(db, p.vendorId, input.productList.map((l) => l.productId), input.districtId);
   const lineProducts = new Set(input.productList.map((l) => l.productId));
   if (input.logisticsVoList.some((r) => !lineProducts.has(r.productId!))) throw badRequest(MSG.logisticsIncomplete);
   if (input.addressId !== null) {
@@ -50,7 +50,7 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
     if (!addr) throw badRequest('收货地址不存在');
   }
   await checkOwnUploads(db, p.vendorId, input.productList.flatMap((l) => [...l.newProductVideo, ...l.newFinishedDrawing].map((f) => f.fileUrl)));
-  const priced = priceAddInput(input, products, await discountContext(db, p.vendorId, input.districtId));
+  const priced = priceAddInput(input, products, discount);
   const operator = p.operatorName;
   const skipPayment = input.parole === 2;
   const doorIso = input.doorTime ? fromShanghai(input.doorTime) : null;

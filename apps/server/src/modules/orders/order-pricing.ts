@@ -3,32 +3,32 @@ import { yuanToFen } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
-import { findDiscountSettings, findOrderableProducts, listOutletDiscountTiers } from './order-create.repository';
+import { findPricingFacts, listOutletDiscountTiers } from './order-create.repository';
 
 // The server's side of pricing: the catalogue and discount facts come from the database, the
 // arithmetic is the shared priceOrder(); nothing priced by the browser is ever trusted.
 
 
-/** Passed (check_status 1), live products of the vendor, by id; a missing one answers 400. */
-export async function loadOrderableProducts(db: DB | Tx, vendorId: number, ids: number[]): Promise<Map<number, ProductRecord>> {
+/**
+ * The catalogue and discount facts an order is priced with, read together: the passed (check_status 1),
+ * live products of the vendor by id (a missing one answers 400) and the discount context.
+ */
+export async function loadPricingFacts(db: DB | Tx, vendorId: number, ids: number[], districtId: string): Promise<{ products: Map<number, ProductRecord>; discount: DiscountContext }> {
   const unique = [...new Set(ids)];
-  const rows = await findOrderableProducts(db, vendorId, unique);
-  if (rows.length !== unique.length) throw badRequest(ORDER_MSG.productUnavailable);
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-export async function discountContext(db: DB | Tx, vendorId: number, districtId: string): Promise<DiscountContext> {
-  const vendor = await findDiscountSettings(db, vendorId, districtId);
+  const { settings, products } = await findPricingFacts(db, vendorId, unique, districtId);
+  if (!settings) throw new Error(`vendor ${vendorId} not found`);
+  if (products.length !== unique.length) throw badRequest(ORDER_MSG.productUnavailable);
   // The tiers only count when the switch is on (priceOrder): most orders are priced without reading them.
-  const outletDiscountFlag = vendor.outlet_discount_flag === 1;
+  const outletDiscountFlag = settings.outlet_discount_flag === 1;
   const tiers = outletDiscountFlag ? await listOutletDiscountTiers(db, vendorId) : [];
-  return {
-    orderDiscountFlag: vendor.order_discount_flag === 1,
-    createOrderDiscountRate: vendor.rate ?? null,
-    hasDealerOutlet: vendor.outlet_id !== null,
+  const discount: DiscountContext = {
+    orderDiscountFlag: settings.order_discount_flag === 1,
+    createOrderDiscountRate: settings.rate ?? null,
+    hasDealerOutlet: settings.outlet_id !== null,
     outletDiscountFlag,
     outletTiers: tiers.map((t) => ({ fullReduceAmountFen: Number(t.full_reduce_amount_fen), discountAmountFen: Number(t.discount_amount_fen) })),
   };
+  return { products: new Map(products.map((r) => [r.id, r])), discount };
 }
 
 /** Price a parsed add payload against the catalogue; 400 with a clear text when a service is not offered. */
