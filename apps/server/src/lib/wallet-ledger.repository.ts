@@ -43,14 +43,15 @@ export const insertAccountRecord = async (tx: Tx, values: Insertable<AccountReco
 export async function moveAndRecordInOneStatement<R extends Record<string, unknown>>(tx: Tx, vendorId: number, delta: number, rec: R) {
   const columns = Object.keys(rec) as Array<keyof R & string>;
   const shaped = { shape: columns.join(), values: [delta, vendorId, delta, ...columns.map((c) => rec[c]), delta] };
-  const statement = sql<{ id: number; balance_after_fen: number }>`${NAMED}
+  const statement = () =>
+    sql<{ id: number; balance_after_fen: number }>`${NAMED}
     with moved as (
       update vendors set balance_fen = balance_fen + ${delta} where id = ${vendorId} and balance_fen + ${delta} >= 0 returning balance_fen
     )
     insert into account_records (${sql.join(columns.map((c) => sql.ref(c)))}, before_balance_fen, balance_after_fen)
     select ${sql.join(columns.map((c) => sql`${rec[c]}`))}, moved.balance_fen - ${delta}, moved.balance_fen from moved
-    returning id, balance_after_fen`;
-  return firstRow(await MOVE_AND_RECORD.run(tx, shaped, () => ({ compile: () => statement.compile(tx) })));
+    returning id, balance_after_fen`.compile(tx);
+  return firstRow(await MOVE_AND_RECORD.run(tx, shaped, () => ({ compile: statement })));
 }
 
 /** A pending top-up (awaiting confirmation, unsettled) updated with `set`; answers what the caller needs, or undefined when it was not pending. */
