@@ -1,4 +1,4 @@
-import { sql, type Insertable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable } from 'kysely';
 import { CompiledOnce, firstRow, rowShape } from '../../db/compiled-once';
 import type { DB, Tx } from '../../db/database';
 import { NAMED } from '../../db/pg-prepared';
@@ -25,9 +25,16 @@ export const findVendorAddressId = (db: DB, addressId: number, vendorId: number)
 const ORDER_INSERT = new CompiledOnce('insertOrder');
 const LINE_INSERT = new CompiledOnce('insertOrderLine');
 
-/** The order row; its id and vendor. */
-export const insertOrder = async (tx: Tx, values: Insertable<OrdersTable>) =>
-  firstRow(await ORDER_INSERT.run(tx, rowShape(tx, values), () => tx.insertInto('orders').values(values).returning(['id', 'vendor_id']).modifyEnd(NAMED)))!;
+// SQLite: an order inserted with this list_rev leaves its search row to its first line's insert, so
+// the keyword index is written once a create (migration 2026-12-17-010, decision 201). That line's
+// insert bumps list_rev to 0. PostgreSQL writes the row once at commit anyway (decision 184).
+const LINES_FOLLOW = -1;
+
+/** The order row, whose lines the caller inserts next in the same transaction; its id and vendor. */
+export const insertOrder = async (tx: Tx, values: Insertable<OrdersTable>) => {
+  const row = tx.getExecutor().adapter instanceof PostgresAdapter ? values : { ...values, list_rev: LINES_FOLLOW };
+  return firstRow(await ORDER_INSERT.run(tx, rowShape(tx, row), () => tx.insertInto('orders').values(row).returning(['id', 'vendor_id']).modifyEnd(NAMED)))!;
+};
 
 /** One product line of an order; its id. */
 export const insertOrderLine = async (tx: Tx, values: Insertable<OrderProductsTable>) =>

@@ -78,6 +78,22 @@ describe('orders written without the app', () => {
   });
 });
 
+describe('an order created with its lines', () => {
+  // Decision 201: on SQLite the order's insert leaves its search row to its first line, so the keyword
+  // index is written once a create; an insert that does not say its lines follow writes it at once.
+  it('is found by its own fields and its line, with its revision counted from 0', async () => {
+    const p = await createProduct(t, v.vendorId, v.userId, { model: 'Once-W8' });
+    const id = await addOrder(t, v.token, [p], { realName: '司马相如' });
+    expect(await found('once-w8')).toEqual([id]);
+    expect(await found('相如')).toEqual([id]);
+    const row = await t.db.selectFrom('orders').select('list_rev').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.list_rev).toBeGreaterThanOrEqual(0);
+    const search = await t.db.selectFrom('order_search').select('body').where('order_id', '=', id).execute();
+    expect(search).toHaveLength(1);
+    expect(search[0]!.body).toContain('Once-W8');
+  });
+});
+
 describe('the migration to SQL tokens', () => {
   // SQLite's FTS5 index only.
   it.skipIf(process.env.TEST_DATABASE === 'postgres')('rebuilds the index of the orders already there', async () => {
