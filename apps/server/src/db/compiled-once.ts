@@ -1,5 +1,6 @@
-import { CompiledQuery, PostgresAdapter, type Compilable, type QueryResult, type RawBuilder } from 'kysely';
+import { CompiledQuery, type Compilable, type QueryResult, type RawBuilder } from 'kysely';
 import type { DB, Tx } from './database';
+import { onPostgres } from './engine';
 
 // Kysely builds and compiles a statement's SQL on every call: ~35–60 µs for an order's 40–60 columns.
 // The statements every order create and payment runs keep the text they compiled to, per engine and
@@ -18,8 +19,6 @@ export interface Shaped {
 // bound only guards against a caller that breaks that rule.
 const MAX_SHAPES = 64;
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
 /** One statement's texts, as Kysely compiled them for each shape. */
@@ -34,7 +33,7 @@ export class CompiledOnce {
    */
   async run<R>(db: Db, shaped: Shaped | null, build: () => Compilable<R>): Promise<QueryResult<R>> {
     if (!shaped) return db.executeQuery(build());
-    const texts = isPostgres(db) ? this.#texts.pg : this.#texts.sqlite;
+    const texts = onPostgres(db) ? this.#texts.pg : this.#texts.sqlite;
     const text = texts.get(shaped.shape);
     if (text !== undefined) return db.executeQuery(CompiledQuery.raw(text, shaped.values) as CompiledQuery<R>);
     const compiled = build().compile();

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { PostgresAdapter } from 'kysely';
 import { CHANGE_TYPE, PAY_STATUS, PAY_STATUS_REJECTED } from '@portal/domain/enums';
 import { WALLET_MSG } from '@portal/domain/wallet';
 import type { Tx } from '../db/database';
@@ -7,6 +6,7 @@ import { badRequest, notFound } from './errors';
 import { nowIso, toShanghai } from './time';
 import { emitDomainEvent } from './domain-events';
 import * as repo from './wallet-ledger.repository';
+import { onPostgres } from '../db/engine';
 
 // The only code that changes vendors.balance_fen. Every function runs inside the CALLER's
 // transaction, so the balance and its ledger record commit or roll back together.
@@ -54,7 +54,7 @@ async function shiftBalance(tx: Tx, vendorId: number, delta: number): Promise<nu
 /** Move the balance by `amountFen` and write its ledger record; 400 余额不足 when it would go negative. */
 export async function moveBalance(tx: Tx, input: MoveBalanceInput): Promise<MoveBalanceResult> {
   if (input.amountFen === 0) throw new RangeError('a ledger movement needs a non-zero amount');
-  if (tx.getExecutor().adapter instanceof PostgresAdapter) return moveBalanceInOneStatement(tx, input);
+  if (onPostgres(tx)) return moveBalanceInOneStatement(tx, input);
   const after = await shiftBalance(tx, input.vendorId, input.amountFen);
   const now = nowIso();
   const transactionFlowNo = newFlowNo();

@@ -9,7 +9,8 @@ import { isPostgres } from './helpers';
 // then leaves the search row to its first line (whose insert also bumps list_rev to 0). Any other
 // insert (list_rev 0, the column's default) writes it at once, as before, so a writer that knows
 // nothing of this (the sqlite3 shell, a data fix) still makes a searchable order.
-// PostgreSQL builds the row once already, at commit (migration 2026-12-16-010).
+// PostgreSQL builds the row once already, at commit (migration 2026-12-16-010). The search text is
+// migration 2026-11-26-030's, copied rather than imported: migrations stay frozen.
 const body = `coalesce(o.order_no, '') || char(31) || coalesce(o.phone, '') || char(31) || coalesce(o.real_name, '') || char(31) || coalesce(o.remarks, '') || char(31) ||
     coalesce((select group_concat(coalesce(p.model_name, '') || char(31) || coalesce(p.category_name, ''), char(31)) from order_products p where p.order_id = o.id), '')`;
 const upsert = `insert into order_search (order_id, vendor_id, created_at, body) select o.id, o.vendor_id, o.created_at, ${body} from orders o where o.id = new.id

@@ -1,6 +1,7 @@
-import { PostgresAdapter, type Insertable } from 'kysely';
+import { type Insertable } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 import type { VendorAddressesTable } from '../../db/schema/foundation';
+import { onPostgres } from '../../db/engine';
 
 export type AddressValues = Omit<Insertable<VendorAddressesTable>, 'vendor_id' | 'sort' | 'id'>;
 
@@ -100,7 +101,7 @@ export const listGrants = (db: DB, userId: number) => db.selectFrom('user_menus'
  * the write lock when they begin (db/sqlite-dialect.ts).
  */
 export async function lockUserRow(tx: Tx, userId: number) {
-  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!onPostgres(tx)) return;
   await tx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }
 

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterSaleCheck, afterSaleStatus, afterSaleType } from '@portal/domain/enums';
 import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type PlatformAfterSaleListQuery } from '@portal/domain/after-sales';
 import { fenToYuan } from '@portal/domain/money';
@@ -6,6 +6,7 @@ import type { DB, Tx } from '../../db/database';
 import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
 import { likePattern } from '../../lib/like';
 import { likeKeyword, orderIdsContaining, textContainsPg, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
+import { onPostgres } from '../../db/engine';
 
 
 
@@ -178,7 +179,7 @@ export const OPEN_CASE_STATUSES = [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS
  * time: `for update` on PostgreSQL; on SQLite every transaction already holds the write lock (begin immediate).
  */
 export async function lockOrderRow(tx: Tx, orderId: number): Promise<void> {
-  if (tx.getExecutor().adapter instanceof PostgresAdapter) {
+  if (onPostgres(tx)) {
     await sql`select id from orders where id = ${orderId} for update`.execute(tx);
   }
 }

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { NOTIFICATION_TYPES, STREAM_TICKET_SECONDS, notificationTypeLabel, type NotificationListQuery, type NotificationRow, type NotificationType } from '@portal/domain/notifications';
 import type { Database, DB, Tx } from '../../db/database';
 import { nowIso, toShanghai } from '../../lib/time';
+import { onPostgres } from '../../db/engine';
 
 // The notification centre's SQL (issue 19, decisions 173–175).
 
@@ -136,7 +137,7 @@ export const smsText = (n: Pick<NotificationRecord, 'type' | 'order_no' | 'conte
 
 /** Claims up to `limit` unsent SMS texts (each claimed by one process only) for sending now. */
 export async function claimSms(db: DB, limit = 20) {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const pg = onPostgres(db);
   const lock = pg ? sql` for update skip locked` : sql``;
   const now = nowIso();
   const r = await sql<{ id: number; phone: string; content: string }>`update notification_sms set sent_at = ${now}

@@ -1,10 +1,11 @@
-import { PostgresAdapter, sql, type Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { CompiledOnce, firstRow, rowShape } from '../../db/compiled-once';
 import type { DB, Tx } from '../../db/database';
 import { NAMED } from '../../db/pg-prepared';
 import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 import type { ProductsTable } from '../../db/schema/products';
 import type { ProductRecord } from '../../lib/product-row';
+import { onPostgres } from '../../db/engine';
 
 // The statements of creating an order (order-create.service.ts) and of pricing it (order-pricing.ts):
 // the checks' reads before the transaction, and the inserts inside it (each takes the caller's `tx`).
@@ -32,7 +33,7 @@ const LINES_FOLLOW = -1;
 
 /** The order row, whose lines the caller inserts next in the same transaction; its id and vendor. */
 export const insertOrder = async (tx: Tx, values: Insertable<OrdersTable>) => {
-  const row = tx.getExecutor().adapter instanceof PostgresAdapter ? values : { ...values, list_rev: LINES_FOLLOW };
+  const row = onPostgres(tx) ? values : { ...values, list_rev: LINES_FOLLOW };
   return firstRow(await ORDER_INSERT.run(tx, rowShape(tx, row), () => tx.insertInto('orders').values(row).returning(['id', 'vendor_id']).modifyEnd(NAMED)))!;
 };
 

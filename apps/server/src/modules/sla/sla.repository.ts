@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { SLA_BREACH_RELEVANCE } from '@portal/domain/notifications';
 import { slaStageLabel, type SlaTargets } from '@portal/domain/sla';
 import type { DB } from '../../db/database';
@@ -6,6 +6,7 @@ import { startLeasedJob } from '../../db/leased-job';
 import { writeLog } from '../../lib/order-state-machine';
 import { forgetSlaTargets, readSlaTargets, slaTargets, soonUntil } from '../../lib/order-sla';
 import { nowIso, toShanghai } from '../../lib/time';
+import { onPostgres } from '../../db/engine';
 
 // Timeliness (issue 19, decisions 176–178): the targets, the counts the home shows, and the sweep
 // that records breaches with no request arriving.
@@ -44,7 +45,7 @@ export const SWEEP_BATCH = 200;
  * notification — for each. Answers how many breaches it recorded.
  */
 export async function sweepBatch(db: DB, now = Date.now()): Promise<number> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const pg = onPostgres(db);
   const lock = pg ? sql` for update skip locked` : sql``;
   const at = new Date(now).toISOString();
   return db.transaction().execute(async (tx) => {
