@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import { log } from '../lib/logger';
 import type { Database } from './database';
-import { beginWithFirstStatement } from './pg-begin-with-first-statement';
+import { heldStatementsClient } from './pg-held-statements';
 import { preparingClient } from './pg-prepared';
 import { registerSearchGrams } from './search-grams';
 import { PortalSqliteDialect, WRITE_LOCK_WAIT_MS } from './sqlite-dialect';
@@ -27,8 +27,8 @@ export async function connectDatabase(url: string, { poolMax = 10 }: ConnectOpti
     pg.types.setTypeParser(1700, (v: string) => Number(v));
     // Unnamed statements, planned for their values on every call (decision 185), but the few that
     // opt in to a name (decision 189).
-    // Pipeline mode lets a transaction's BEGIN go out with its first statement (decision 197).
-    const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: beginWithFirstStatement(preparingClient(pg.Client)), pipeline: true });
+    // Pipeline mode lets a transaction's BEGIN, and statements marked to, go out with the next statement (decisions 197, 202).
+    const pool = new pg.Pool({ connectionString: url, max: poolMax, Client: heldStatementsClient(preparingClient(pg.Client)), pipeline: true });
     // An idle client whose server connection dies (restart, admin termination) must not crash the
     // process: the pool drops it and the next query opens a new one.
     // Only the message and code: pg hangs the whole client (its statements, buffers) on the error.

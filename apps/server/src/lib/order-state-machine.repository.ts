@@ -2,6 +2,7 @@ import { sql, type Insertable, type UpdateObject } from 'kysely';
 import { CompiledOnce, firstRow, rowShape } from '../db/compiled-once';
 import type { Database, Tx } from '../db/database';
 import { NAMED } from '../db/pg-prepared';
+import { SENT_WITH_NEXT } from '../db/pg-held-statements';
 import type { OrderOperateRecordsTable, OrdersTable } from '../db/schema/orders';
 
 // SQL of the order state machine (lib/order-state-machine.ts); every function runs in the caller's transaction.
@@ -39,9 +40,12 @@ export async function findOrderRow(tx: Tx, orderId: number, vendorId: number | n
   );
 }
 
-/** One operation-log line of an order; named on PostgreSQL, as every move writes one (decision 194). */
+/**
+ * One operation-log line of an order; named on PostgreSQL, as every move writes one (decision 194), and
+ * sent with the transaction's next statement, as nothing reads its answer (decision 202).
+ */
 export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>) =>
-  LOG_INSERT.run(tx, rowShape(tx, row), () => tx.insertInto('order_operate_records').values(row).modifyEnd(NAMED));
+  LOG_INSERT.run(tx, rowShape(tx, row), () => tx.insertInto('order_operate_records').values(row).modifyEnd(sql`${NAMED} ${SENT_WITH_NEXT}`));
 
 // Bumping list_rev here spares SQLite's after-update trigger a second UPDATE of the row.
 const NEXT_REV = sql<number>`list_rev + 1`;

@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { CompiledOnce, firstRow, rowShape } from '../../db/compiled-once';
 import type { DB, Tx } from '../../db/database';
 import { NAMED } from '../../db/pg-prepared';
+import { SENT_WITH_NEXT } from '../../db/pg-held-statements';
 import type { OrderLogisticsTable, OrderProductsTable, OrderSurchargesTable, OrdersTable } from '../../db/schema/orders';
 import type { ProductsTable } from '../../db/schema/products';
 import type { ProductRecord } from '../../lib/product-row';
@@ -25,6 +26,7 @@ export const findVendorAddressId = (db: DB, addressId: number, vendorId: number)
 // Their text is compiled once a shape (decision 200).
 const ORDER_INSERT = new CompiledOnce('insertOrder');
 const LINE_INSERT = new CompiledOnce('insertOrderLine');
+const LINE_INSERT_HELD = new CompiledOnce('insertOrderLineHeld');
 
 // SQLite: an order inserted with this list_rev leaves its search row to its first line's insert, so
 // the keyword index is written once a create (migration 2026-12-17-010, decision 201). That line's
@@ -40,6 +42,11 @@ export const insertOrder = async (tx: Tx, values: Insertable<OrdersTable>) => {
 /** One product line of an order; its id. */
 export const insertOrderLine = async (tx: Tx, values: Insertable<OrderProductsTable>) =>
   firstRow(await LINE_INSERT.run(tx, rowShape(tx, values), () => tx.insertInto('order_products').values(values).returning('id').modifyEnd(NAMED)))!;
+
+/** One product line of an order whose id nobody needs: on PostgreSQL it leaves with the next statement (decision 202). */
+export const insertOrderLineHeld = async (tx: Tx, values: Insertable<OrderProductsTable>) => {
+  await LINE_INSERT_HELD.run(tx, rowShape(tx, values), () => tx.insertInto('order_products').values(values).modifyEnd(sql`${NAMED} ${SENT_WITH_NEXT}`));
+};
 
 /** A line's surcharges, in one statement. */
 export const insertLineSurcharges = (tx: Tx, rows: Insertable<OrderSurchargesTable>[]) => tx.insertInto('order_surcharges').values(rows).execute();
