@@ -230,6 +230,42 @@ describe('GET /api/app/products/list — filters and paging', () => {
   });
 });
 
+describe('GET /api/app/products/list — deep pages', () => {
+  // PostgreSQL reads a deep unfiltered page's ids before its rows (decision 203): the same rows, in the
+  // same order, as the first pages' direct read, on both engines; ties of created_at by id, newest first.
+  let deep: Awaited<ReturnType<typeof createVendor>>;
+  let expected: number[];
+  beforeAll(async () => {
+    deep = await createVendor(t, { company: '深页厂家' });
+    const base = Date.parse('2026-11-01T00:00:00.000Z');
+    const rows = Array.from({ length: 330 }, (_, i) => ({
+      vendor_id: deep.vendorId, created_by: deep.userId, category_id: AC_15P, category_id_one: 1, category_id_two: 101,
+      category_name: '1.5P', category_name_one: '空调', category_name_two: '挂机', model_name: `DEEP-${i}`,
+      installation_fen: 10000, check_status: 1, created_at: new Date(base + Math.floor(i / 3) * 1000).toISOString(), // three share each time
+      deleted_at: i % 41 === 7 ? nowIso() : null,
+    }));
+    const inserted = await t.db.insertInto('products').values(rows as any).returning(['id', 'created_at', 'deleted_at']).execute();
+    expected = inserted
+      .filter((r) => r.deleted_at === null)
+      .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+      .map((r) => r.id);
+  });
+  it('answers every page past the first 300 products as the whole list gives it', async () => {
+    expect(expected.length).toBeGreaterThan(310);
+    const page = async (pageNum: number, pageSize: number) => {
+      const r = await list(deep.token, { pageNum, pageSize });
+      expect(r.body.total).toBe(expected.length);
+      return r.body.rows.map((x: { id: number }) => x.id);
+    };
+    expect(await page(1, 9999)).toEqual(expected);
+    for (const pageNum of [29, 30, 31, 32, 33]) expect(await page(pageNum, 10)).toEqual(expected.slice((pageNum - 1) * 10, pageNum * 10));
+    expect(await page(4, 100)).toEqual(expected.slice(300, 400));
+    expect(await page(2, 299)).toEqual(expected.slice(299, 598));
+    expect(await page(2, 300)).toEqual(expected.slice(300, 600));
+    expect(await page(40, 10)).toEqual([]);
+  });
+});
+
 describe('POST /api/app/products/update — the technical instructor only', () => {
   it('changes name and phone and nothing else', async () => {
     const id = (await addProduct(vendor.token, { modelName: 'EDIT-1' })).body.data.id;
