@@ -65,6 +65,16 @@ export interface ProductCountsTable {
   n: number;
 }
 
+/** Live products per vendor, category level (1 top, 2 second, 3 deepest), category, creator and review status, kept by triggers (decision 204). */
+export interface ProductCategoryCountsTable {
+  vendor_id: number;
+  level: number;
+  category_id: number;
+  created_by: number;
+  check_status: number;
+  n: number;
+}
+
 /** One row per distinct offered price of a live product, kept by triggers (decision 141). */
 export interface ProductPricesTable {
   vendor_id: number;
@@ -78,5 +88,6 @@ export interface ProductTables {
   categories: CategoriesTable;
   products: ProductsTable;
   product_counts: ProductCountsTable;
+  product_category_counts: ProductCategoryCountsTable;
   product_prices: ProductPricesTable;
 }

@@ -80,6 +80,21 @@ function productCountsQuery(db: DB, vendorId: number, ownerId: number | null, ch
   return q;
 }
 
+/** The list's one category filter as product_category_counts keys it (level 1 top, 3 deepest); null for none or several. */
+function categoryFilter(f: ProductListQuery): { level: number; id: number } | null {
+  const given = ([[1, f.categoryId1], [2, f.categoryId2], [3, f.categoryId]] as const).filter(([, id]) => id);
+  return given.length === 1 ? { level: given[0]![0], id: given[0]![1]! } : null;
+}
+
+/** Live products of the vendor in one category (the caller's own under data scope "own") in product_category_counts, by review status: sum(n). */
+function categoryCountsQuery(db: DB, vendorId: number, ownerId: number | null, category: { level: number; id: number }, checkStatus?: number) {
+  let q = db.selectFrom('product_category_counts').select(sql<number | string | null>`sum(n)`.as('n'))
+    .where('product_category_counts.vendor_id', '=', vendorId).where('product_category_counts.level', '=', category.level).where('product_category_counts.category_id', '=', category.id);
+  if (ownerId !== null) q = q.where('product_category_counts.created_by', '=', ownerId);
+  if (checkStatus !== undefined) q = q.where('product_category_counts.check_status', '=', checkStatus);
+  return q;
+}
+
 /** Live products of the vendor (the caller's own under data scope "own") counted from product_counts, by review status. */
 async function countedProducts(db: DB, vendorId: number, ownerId: number | null, checkStatus?: number): Promise<number> {
   return Number((await productCountsQuery(db, vendorId, ownerId, checkStatus).modifyFront(NAMED).executeTakeFirstOrThrow()).n ?? 0);
@@ -201,6 +216,11 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
 
   const filtered = applyListFilters(live, f, pg, vendorId);
   const unbounded = !f.keywords && !byCategory && !range;
+  // A single category's total is exact from product_category_counts (decision 204), as the unfiltered
+  // one is from product_counts: neither is counted nor bounded.
+  const category = !f.keywords && !range ? categoryFilter(f) : null;
+  const exact = unbounded || category !== null;
+  const exactTotal = () => (unbounded ? productCountsQuery(db, vendorId, ownerId, f.isCheck) : categoryCountsQuery(db, vendorId, ownerId, category!, f.isCheck));
   if (pg) {
     // The unfiltered page, named. Past its first pages, its ids come from the list's covering index
     // first (an index-only scan, the offset included), then only their rows: `select *` with an offset
@@ -215,17 +235,18 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     // PostgreSQL: the total a column of the page's own statement, a round trip fewer: product_counts'
     // sum unfiltered (decision 192), the bounded count of a category (decision 195). An empty page has
     // no row to carry it: the first page then means none, a later one counts on its own.
-    if (!unbounded && pastBound) return { rows: await newestFirst(filtered).execute(), ...counted(totalBound + 1) };
-    const total = unbounded ? productCountsQuery(db, vendorId, ownerId, f.isCheck) : countOf(filtered, totalBound + 1);
+    if (!exact && pastBound) return { rows: await newestFirst(filtered).execute(), ...counted(totalBound + 1) };
+    const total = exact ? exactTotal() : countOf(filtered, totalBound + 1);
     const rows = await (named ? newestNamed(filtered) : newestFirst(filtered)).select(total.as('list_total')).execute();
-    const countAlone = () => (unbounded ? countedProducts(db, vendorId, ownerId, f.isCheck) : countUpTo(filtered, totalBound + 1));
+    const countAlone = async () => (exact ? Number((await exactTotal().executeTakeFirstOrThrow()).n ?? 0) : countUpTo(filtered, totalBound + 1));
     const n = rows.length ? Number(rows[0]!.list_total ?? 0) : offset === 0 ? 0 : await countAlone();
-    return unbounded ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
+    return exact ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
   }
   const rows = await newestFirst(filtered).execute();
   const last = lastPage(rows);
-  if (last !== null) return unbounded ? { rows, total: last, bounded: false } : { rows, ...counted(last) };
+  if (last !== null) return exact ? { rows, total: last, bounded: false } : { rows, ...counted(last) };
   if (unbounded) return { rows, total: await countedProducts(db, vendorId, ownerId, f.isCheck), bounded: false };
+  if (category) return { rows, total: Number((await exactTotal().executeTakeFirstOrThrow()).n ?? 0), bounded: false };
   return { rows, ...counted(await boundedCount(() => countUpTo(filtered, totalBound + 1))) };
 }
 
