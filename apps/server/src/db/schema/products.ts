@@ -82,6 +82,8 @@ export interface ProductPricesTable {
   product_id: number;
   /** The product's next higher offered price; null for its highest. */
   next_fen: number | null;
+  /** The product's created_at, so a range's page is sorted here (decision 205); null only before that migration. */
+  created_at: string | null;
 }
 
 export interface ProductTables {

@@ -79,7 +79,7 @@ describe('category totals', () => {
     await sql`insert into products (vendor_id, created_by, category_id, category_id_one, category_id_two, category_name, category_name_one, category_name_two, model_name, check_status, created_at)
       values (${v.vendorId}, ${v.userId}, ${AC_15P}, ${AC}, ${AC_WALL}, '1.5P', '空调', '挂机', 'CAT-sql', 1, ${nowIso()})`.execute(t.db);
     for (const [level, id] of [[3, AC_15P], [2, AC_WALL], [1, AC], [3, HEATER_INSTANT]] as const) {
-      const query = { 1: { categoryId1: id }, 2: { categoryId2: id }, 3: { categoryId: id } }[level];
+      const query: Record<string, number> = { [{ 1: 'categoryId1', 2: 'categoryId2', 3: 'categoryId' }[level]]: id };
       expect(await list(query)).toEqual({ total: await counted({ level, id }), bounded: false });
       expect(await list({ ...query, isCheck: 1 })).toEqual({ total: await counted({ level, id, check: 1 }), bounded: false });
     }

@@ -101,15 +101,20 @@ async function countedProducts(db: DB, vendorId: number, ownerId: number | null,
 }
 
 /**
- * How many of the vendor's products have an offered price in the range, up to `upTo`, from product_prices
- * alone: of a product's prices in the range, only its highest has no next price inside the range.
+ * The vendor's products with an offered price in the range, one product_prices row each: of a product's
+ * prices in the range, only its highest has no next price inside the range.
  */
+function pricedWithin(db: DB, vendorId: number, range: { min: number | null; max: number | null }) {
+  let p = db.selectFrom('product_prices').where('product_prices.vendor_id', '=', vendorId);
+  if (range.min !== null) p = p.where('product_prices.price_fen', '>=', range.min);
+  if (range.max !== null) p = p.where('product_prices.price_fen', '<=', range.max).where((eb) => eb.or([eb('product_prices.next_fen', 'is', null), eb('product_prices.next_fen', '>', range.max!)]));
+  else p = p.where('product_prices.next_fen', 'is', null);
+  return p;
+}
+
+/** How many of the vendor's products have an offered price in the range, up to `upTo`, from product_prices alone. */
 function productsPricedWithin(db: DB, vendorId: number, range: { min: number | null; max: number | null }, upTo: number) {
-  let p = db.selectFrom('product_prices').select('product_id').where('vendor_id', '=', vendorId);
-  if (range.min !== null) p = p.where('price_fen', '>=', range.min);
-  if (range.max !== null) p = p.where('price_fen', '<=', range.max).where((eb) => eb.or([eb('next_fen', 'is', null), eb('next_fen', '>', range.max!)]));
-  else p = p.where('next_fen', 'is', null);
-  return db.selectFrom(p.limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+  return db.selectFrom(pricedWithin(db, vendorId, range).select('product_prices.product_id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
 /** From this offset on, PostgreSQL's unfiltered page reads its ids before its rows (decision 203). */
@@ -210,6 +215,15 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     if (n === 0) return { rows: [], total: 0, bounded: false };
     const toWalk = ((offset + f.pageSize) * Math.max(inScope, n)) / n;
     const matching: PriceMatching = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1) ? 'columns' : 'prices';
+    if (plain && matching === 'prices') {
+      // The matches sorted newest first in product_prices itself, which carries each product's
+      // created_at: only the page's products are read (decision 205).
+      const page = pricedWithin(db, vendorId, range).select(['product_prices.product_id', 'product_prices.created_at'])
+        .orderBy('product_prices.created_at', 'desc').orderBy('product_prices.product_id', 'desc').limit(f.pageSize).offset(offset);
+      const rows = await db.selectFrom(page.as('k')).innerJoin('products', 'products.id', 'k.product_id').selectAll('products')
+        .orderBy('k.created_at', 'desc').orderBy('k.product_id', 'desc').execute();
+      return { rows, ...counted(n) };
+    }
     const rows = await newestFirst(applyListFilters(live, f, pg, vendorId, matching)).execute();
     return { rows, ...counted(n) };
   }
