@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import { isPostgres } from './helpers';
 
 // product_prices carries its product's created_at (decision 205), so a price range's page is sorted,
-// newest first, from product_prices alone and only the page's products are read. The triggers of
+// newest first, from product_prices alone (on PostgreSQL from its primary key's index: created_at is
+// included there) and only the page's products are read. The triggers of
 // migration 2026-12-10-020 write it from now on, and rewrite a product's rows when its created_at
 // changes. Their bodies are repeated here in full: migrations stay frozen.
 
@@ -47,6 +48,8 @@ export async function up(db: Kysely<any>) {
   await sql`alter table product_prices add column created_at text`.execute(db);
   if (pg) {
     await sql`update product_prices pp set created_at = p.created_at from products p where p.id = pp.product_id`.execute(db);
+    // In the primary key's index too, so that a range's matches are sorted by an index-only scan.
+    await sql`alter table product_prices drop constraint product_prices_pkey, add constraint product_prices_pkey primary key (vendor_id, price_fen, product_id) include (next_fen, created_at)`.execute(db);
     await sql.raw(pgFunction(true)).execute(db);
     await pgUpdateTrigger(db, true);
   } else {
@@ -61,6 +64,7 @@ export async function down(db: Kysely<any>) {
   if (pg) {
     await sql.raw(pgFunction(false)).execute(db);
     await pgUpdateTrigger(db, false);
+    await sql`alter table product_prices drop constraint product_prices_pkey, add constraint product_prices_pkey primary key (vendor_id, price_fen, product_id) include (next_fen)`.execute(db);
   } else {
     await sqliteTriggers(db, false);
   }

@@ -217,11 +217,13 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     const matching: PriceMatching = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1) ? 'columns' : 'prices';
     if (plain && matching === 'prices') {
       // The matches sorted newest first in product_prices itself, which carries each product's
-      // created_at: only the page's products are read (decision 205).
+      // created_at: only the page's products are read (decision 205). Named with one plan: this path
+      // is taken for few matches only, so the same plan fits every range; planned on each call it
+      // cost PostgreSQL ~0.27 ms of its 0.38.
       const page = pricedWithin(db, vendorId, range).select(['product_prices.product_id', 'product_prices.created_at'])
         .orderBy('product_prices.created_at', 'desc').orderBy('product_prices.product_id', 'desc').limit(f.pageSize).offset(offset);
       const rows = await db.selectFrom(page.as('k')).innerJoin('products', 'products.id', 'k.product_id').selectAll('products')
-        .orderBy('k.created_at', 'desc').orderBy('k.product_id', 'desc').execute();
+        .orderBy('k.created_at', 'desc').orderBy('k.product_id', 'desc').modifyFront(NAMED_ONE_PLAN).execute();
       return { rows, ...counted(n) };
     }
     const rows = await newestFirst(applyListFilters(live, f, pg, vendorId, matching)).execute();
