@@ -117,6 +117,15 @@ function productsPricedWithin(db: DB, vendorId: number, range: { min: number | n
   return db.selectFrom(pricedWithin(db, vendorId, range).select('product_prices.product_id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
+/**
+ * The products of a page whose ids (`id`) and times (`created_at`) another statement chose, in the list's
+ * order: only the page's rows are read (decisions 203, 205). Named with one plan on PostgreSQL.
+ */
+function productsOfPage(db: DB, page: SelectQueryBuilder<Database, any, { id: number; created_at: string | null }>) {
+  return db.selectFrom(page.as('k')).innerJoin('products', 'products.id', 'k.id').selectAll('products')
+    .orderBy('k.created_at', 'desc').orderBy('k.id', 'desc').modifyFront(NAMED_ONE_PLAN);
+}
+
 /** From this offset on, PostgreSQL's unfiltered page reads its ids before its rows (decision 203). */
 const DEEP_OFFSET = 300;
 
@@ -220,10 +229,9 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
       // created_at: only the page's products are read (decision 205). Named with one plan: this path
       // is taken for few matches only, so the same plan fits every range; planned on each call it
       // cost PostgreSQL ~0.27 ms of its 0.38.
-      const page = pricedWithin(db, vendorId, range).select(['product_prices.product_id', 'product_prices.created_at'])
+      const page = pricedWithin(db, vendorId, range).select(['product_prices.product_id as id', 'product_prices.created_at'])
         .orderBy('product_prices.created_at', 'desc').orderBy('product_prices.product_id', 'desc').limit(f.pageSize).offset(offset);
-      const rows = await db.selectFrom(page.as('k')).innerJoin('products', 'products.id', 'k.product_id').selectAll('products')
-        .orderBy('k.created_at', 'desc').orderBy('k.product_id', 'desc').modifyFront(NAMED_ONE_PLAN).execute();
+      const rows = await productsOfPage(db, page).execute();
       return { rows, ...counted(n) };
     }
     const rows = await newestFirst(applyListFilters(live, f, pg, vendorId, matching)).execute();
@@ -237,6 +245,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const category = !f.keywords && !range ? categoryFilter(f) : null;
   const exact = unbounded || category !== null;
   const exactTotal = () => (unbounded ? productCountsQuery(db, vendorId, ownerId, f.isCheck) : categoryCountsQuery(db, vendorId, ownerId, category!, f.isCheck));
+  const exactCount = async () => Number((await exactTotal().executeTakeFirstOrThrow()).n ?? 0);
   if (pg) {
     // The unfiltered page, named. Past its first pages, its ids come from the list's covering index
     // first (an index-only scan, the offset included), then only their rows: `select *` with an offset
@@ -245,8 +254,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     // filtered page is planned on every call: there the join cost more to plan than it saved (decision 203).
     const newestNamed = (q: ProductQuery) => {
       if (offset < DEEP_OFFSET) return newestFirst(q.modifyFront(NAMED_ONE_PLAN));
-      const ids = q.select(['products.id', 'products.created_at']).orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
-      return db.selectFrom(ids.as('k')).innerJoin('products', 'products.id', 'k.id').selectAll('products').orderBy('k.created_at', 'desc').orderBy('k.id', 'desc').modifyFront(NAMED_ONE_PLAN);
+      return productsOfPage(db, q.select(['products.id', 'products.created_at']).orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset));
     };
     // PostgreSQL: the total a column of the page's own statement, a round trip fewer: product_counts'
     // sum unfiltered (decision 192), the bounded count of a category (decision 195). An empty page has
@@ -254,15 +262,14 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     if (!exact && pastBound) return { rows: await newestFirst(filtered).execute(), ...counted(totalBound + 1) };
     const total = exact ? exactTotal() : countOf(filtered, totalBound + 1);
     const rows = await (named ? newestNamed(filtered) : newestFirst(filtered)).select(total.as('list_total')).execute();
-    const countAlone = async () => (exact ? Number((await exactTotal().executeTakeFirstOrThrow()).n ?? 0) : countUpTo(filtered, totalBound + 1));
+    const countAlone = () => (exact ? exactCount() : countUpTo(filtered, totalBound + 1));
     const n = rows.length ? Number(rows[0]!.list_total ?? 0) : offset === 0 ? 0 : await countAlone();
     return exact ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
   }
   const rows = await newestFirst(filtered).execute();
   const last = lastPage(rows);
   if (last !== null) return exact ? { rows, total: last, bounded: false } : { rows, ...counted(last) };
-  if (unbounded) return { rows, total: await countedProducts(db, vendorId, ownerId, f.isCheck), bounded: false };
-  if (category) return { rows, total: Number((await exactTotal().executeTakeFirstOrThrow()).n ?? 0), bounded: false };
+  if (exact) return { rows, total: await exactCount(), bounded: false };
   return { rows, ...counted(await boundedCount(() => countUpTo(filtered, totalBound + 1))) };
 }
 
