@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
+import { forgetKeptCards } from './order-cards-kept';
 import { CARD_KEY } from './order-list-cards';
 import { pageOfIds, storeCard } from './order-list.repository';
 import { addOrder, createProduct } from './orders.fixtures';
@@ -121,8 +122,24 @@ describe('order list cards', () => {
     const id = ids[2]!;
     const right = await rowOf(id);
     await t.db.updateTable('order_cards').set({ card: Buffer.from('{"id":0,"realName":"旧格式"}'), card_key: 'old-format' }).where('order_id', '=', id).execute();
+    // A new card format comes with a new process, which keeps no cards yet.
+    forgetKeptCards();
     expect(await rowOf(id)).toEqual(right);
     expect(await stored(id)).toMatchObject({ current: true, key: CARD_KEY });
+  });
+
+  it('answers PostgreSQL pages from the cards the process keeps, never from an older revision', async () => {
+    const first = await list();
+    await t.db.deleteFrom('order_cards').where('order_id', 'in', ids).execute();
+    expect(await list()).toEqual(first);
+    // SQLite reads the stored cards on every call and rebuilds them; PostgreSQL used the ones it keeps.
+    for (const id of ids) expect((await stored(id)).current).toBe(!t.config.isPostgres);
+    const { remarks } = await t.db.selectFrom('orders').select('remarks').where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    await t.db.updateTable('orders').set({ remarks: '保留的卡片已旧' }).where('id', '=', ids[0]!).execute();
+    expect(await rowOf(ids[0]!)).toMatchObject({ remarks: '保留的卡片已旧' });
+    expect((await stored(ids[0]!)).current).toBe(true);
+    await t.db.updateTable('orders').set({ remarks }).where('id', '=', ids[0]!).execute();
+    expect(await list()).toEqual(first);
   });
 
   it('never stores a card built from an older revision', async () => {

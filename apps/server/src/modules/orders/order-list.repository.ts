@@ -6,6 +6,7 @@ import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
 import { likePattern } from '../../lib/like';
 import { nowIso } from '../../lib/time';
+import { keepCard, keptCard } from './order-cards-kept';
 import { CARD_KEY, cardEnd, cardOf, SLA_OPEN } from './order-list-cards';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine } from './order-row';
 import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery, type TotalQuery } from './orders.repository';
@@ -113,14 +114,20 @@ export interface StoredCard {
 
 const isCurrent = (r: StoredCard) => r.card !== null && r.rev === r.list_rev && r.card_key === CARD_KEY;
 
-/** The cards of these orders: the current stored ones, and for the others cards built from the rows. */
-export async function cardsOf(db: DB, page: StoredCard[]): Promise<Buffer[]> {
-  const stale = page.filter((r) => !isCurrent(r)).map((r) => r.id);
-  const built = stale.length ? await buildCards(db, stale) : new Map<number, Buffer>();
-  return page.map((r) => built.get(r.id) ?? r.card!);
+/** A card and the order's revision it was built from. */
+interface CardAt {
+  rev: number;
+  card: Buffer;
 }
 
-async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
+/** The cards of these orders: the current stored ones, and for the others cards built from the rows. */
+export async function cardsOf(db: DB, page: StoredCard[]): Promise<CardAt[]> {
+  const stale = page.filter((r) => !isCurrent(r)).map((r) => r.id);
+  const built = stale.length ? await buildCards(db, stale) : new Map<number, CardAt>();
+  return page.map((r) => built.get(r.id) ?? { rev: r.rev!, card: r.card! });
+}
+
+async function buildCards(db: DB, ids: number[]): Promise<Map<number, CardAt>> {
   // The order rows (and their revision) first, their lines after: a line changed in between moves
   // the revision on, so the card built from the old row is not stored.
   const records = await db.selectFrom('orders').select([...LIST_COLUMNS, 'list_rev']).where('id', 'in', ids).execute();
@@ -131,10 +138,10 @@ async function buildCards(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
     if (list) list.push(toListLine(l));
     else lines.set(l.order_id, [toListLine(l)]);
   }
-  const cards = new Map(records.map((o) => [o.id, cardOf(o, lines.get(o.id) ?? [])]));
+  const cards = new Map(records.map((o) => [o.id, { rev: o.list_rev, card: cardOf(o, lines.get(o.id) ?? []) }]));
   try {
     await db.transaction().execute(async (tx) => {
-      for (const o of records) await storeCard(tx, o.id, o.list_rev, cards.get(o.id)!);
+      for (const o of records) await storeCard(tx, o.id, o.list_rev, cards.get(o.id)!.card);
     });
   } catch (e) {
     // The cards are a cache: the page is answered from the rows just read even if storing them failed.
@@ -158,50 +165,82 @@ export function storeCard(db: DB | Tx, orderId: number, rev: number, card: Buffe
 /** The creator's name as accountName gives it, in SQL. */
 const creatorName = sql`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`;
 
-// Over a page `o` (id, list_rev, created_by) joined to its cards `c` and creators `u`: how many rows,
-// how many of their cards are stale, and the rows' JSON joined by commas (SQLite: in visiting order).
+// SQLite, over a page `o` (id, list_rev, created_by) joined to its cards `c` and creators `u`: how many
+// rows, how many of their cards are stale, and the rows' JSON joined by commas in visiting order.
 const PAGE_AGGREGATES = sql`count(*) as n, sum(case when c.card is null or c.rev <> o.list_rev or c.card_key <> ${CARD_KEY} then 1 else 0 end) as stale`;
 // The card ends with its `sla` open for `overdue`, which depends on now (issue 19, decision 176): the
 // page adds it from the order's due time as slaAnswer gives it, then the creator's name, as cardEnd.
-// `nameJson`: the name as a JSON string, which each engine writes its own way.
 const cardStart = sql`substr(c.card, 1, length(c.card) - ${sql.lit(SLA_OPEN)})`;
-const cardEndSql = (now: string, nameJson: RawBuilder<string>) =>
-  sql`',"overdue":' || (case when o.sla_due_at < ${now} then 'true' else 'false' end) || '},"userInfo":{"name":' || ${nameJson} || '}}'`;
-const joinedSqlite = (now: string) => sql`cast(group_concat(${cardStart} || ${cardEndSql(now, sql`json_quote(${creatorName})`)}, ',') as blob)`;
-// body: SQLite's blob, or PostgreSQL's bytes in base64.
-type PageRow = { n: number; stale: number | null; body: Buffer | string | null; total?: number | string | null };
-const pageBody = (body: Buffer | string | null) => (typeof body === 'string' ? Buffer.from(body, 'base64') : (body ?? Buffer.alloc(0)));
+const cardEndSql = (now: string) =>
+  sql`',"overdue":' || (case when o.sla_due_at < ${now} then 'true' else 'false' end) || '},"userInfo":{"name":' || json_quote(${creatorName}) || '}}'`;
+const joinedSqlite = (now: string) => sql`cast(group_concat(${cardStart} || ${cardEndSql(now)}, ',') as blob)`;
+type PageRow = { n: number; stale: number | null; body: Buffer | null; total?: number | string | null };
+const pageBody = (body: Buffer | null) => body ?? Buffer.alloc(0);
 
 /**
- * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined by the
- * database from the stored cards (decision 104), and how many rows it holds. `filtered` is the
- * list's query before order and limit. Stale or missing cards are built and stored first.
+ * The page's rows as one JSON byte string, `{card…,"userInfo":{"name":…}},{…}`, joined from the
+ * orders' stored cards (decisions 104, 206), and how many rows it holds. `filtered` is the list's
+ * query before order and limit. Stale or missing cards are built and stored first.
  * `named`: the statement's plan fits every value (the vendor's newest orders, or orders by id), so
  * PostgreSQL keeps one plan for it (decisions 189, 198); a filtered page is planned for its values.
+ * `total`: the list's total, when order_counts answers it, in the same statement (decision 190).
  */
 export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean, named = false, total?: TotalQuery): Promise<{ count: number; body: Buffer; total?: number }> {
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
   // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
   const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
   const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_due_at']);
-  const now = nowIso();
-  // PostgreSQL: the creator's name is a subquery a row. As a join, the planner hashed the whole users
-  // table for a page of 50 (0.58 ms of a 0.93 ms execution over the bench's 1,000 users; more with more).
-  // PostgreSQL sends the bytes as base64: pg reads every value as text, and decoding bytea's hex
-  // text cost Node ~180 µs a 26 kB page against ~30 µs for base64 (decision 192).
-  const joined = pg
-    ? sql`encode(string_agg(${cardStart} || convert_to(${cardEndSql(now, sql`to_json((select ${creatorName} from users u where u.id = o.created_by))::text`)}, 'UTF8'), ','::bytea order by o.created_at desc, o.id desc), 'base64')`
-    : joinedSqlite(now);
-  const users = pg ? sql`` : sql`left join users u on u.id = o.created_by`;
-  // The list's total, when order_counts answers it, in the same statement: on PostgreSQL a round
-  // trip fewer (decision 190).
   const totalColumn = total ? sql`, (${total}) as total` : sql``;
-  const r = await sql<PageRow>`${named ? NAMED_ONE_PLAN : sql``}select ${PAGE_AGGREGATES}, ${joined} as body${totalColumn}
-    from (${page}) o left join order_cards c on c.order_id = o.id ${users}`.execute(db);
+  if (pg) return pgPageOfCards(db, page, named, totalColumn);
+  const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joinedSqlite(nowIso())} as body${totalColumn}
+    from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;
   const counted = total ? { total: Number(row.total ?? 0) } : {};
   if (!Number(row.stale)) return { count: Number(row.n), body: pageBody(row.body), ...counted };
   return { ...(await pageBuiltHere(db, ordered)), ...counted };
+}
+
+/** A page's order as PostgreSQL lists it: id, revision, whether its SLA is overdue now, the creator's name. */
+type PageEntry = [id: number, rev: number, overdue: boolean, creatorName: string];
+
+/**
+ * PostgreSQL: the page's orders as PageEntry, their cards from those this process keeps (decision
+ * 206), the others read from order_cards (built and stored when stale) and kept. The creator's name is
+ * a subquery a row: as a join, the planner hashed the whole users table for a page of 50 (decision 190).
+ */
+async function pgPageOfCards(db: DB, page: OrderQuery, named: boolean, totalColumn: RawBuilder<unknown>): Promise<{ count: number; body: Buffer; total?: number }> {
+  const entry = sql`json_build_array(o.id, o.list_rev, coalesce(o.sla_due_at < ${nowIso()}, false), (select ${creatorName} from users u where u.id = o.created_by))`;
+  const r = await sql<{ entries: string | null; total?: number | string | null }>`${named ? NAMED_ONE_PLAN : sql``}select
+    json_agg(${entry} order by o.created_at desc, o.id desc)::text as entries${totalColumn} from (${page}) o`.execute(db);
+  const row = r.rows[0]!;
+  const entries = JSON.parse(row.entries ?? '[]') as PageEntry[];
+  const cards = entries.map(([id, rev]) => keptCard(id, rev));
+  const missing = entries.filter((_, i) => !cards[i]).map(([id]) => id);
+  if (missing.length) {
+    const read = await cardsOfOrders(db, missing);
+    entries.forEach(([id], i) => (cards[i] ??= read.get(id)));
+  }
+  const parts: Buffer[] = [];
+  entries.forEach(([, , overdue, name], i) => {
+    // An order gone between the two statements is left out.
+    if (!cards[i]) return;
+    if (parts.length) parts.push(COMMA);
+    parts.push(cards[i].subarray(0, -SLA_OPEN), Buffer.from(cardEnd(overdue, name)));
+  });
+  return { count: entries.length, body: Buffer.concat(parts), ...(row.total === undefined ? {} : { total: Number(row.total ?? 0) }) };
+}
+
+/** These orders' current cards, from order_cards or built (and stored), each kept by this process. */
+async function cardsOfOrders(db: DB, ids: number[]): Promise<Map<number, Buffer>> {
+  const rows = await db.selectFrom('orders').leftJoin('order_cards as c', 'c.order_id', 'orders.id')
+    .select(['orders.id', 'orders.list_rev', 'c.rev', 'c.card_key', 'c.card']).where('orders.id', 'in', ids).execute();
+  const cards = await cardsOf(db, rows);
+  const byId = new Map<number, Buffer>();
+  rows.forEach((r, i) => {
+    keepCard(r.id, cards[i]!.rev, cards[i]!.card);
+    byId.set(r.id, cards[i]!.card);
+  });
+  return byId;
 }
 
 /**
@@ -242,7 +281,7 @@ async function pageBuiltHere(db: DB, page: OrderQuery): Promise<{ count: number;
   rows.forEach((o, i) => {
     if (i) parts.push(COMMA);
     // The same test as the statements': the due time's text before now's.
-    parts.push(cards[i]!.subarray(0, -SLA_OPEN), Buffer.from(cardEnd(o.sla_due_at !== null && o.sla_due_at < now, accountName(o))));
+    parts.push(cards[i]!.card.subarray(0, -SLA_OPEN), Buffer.from(cardEnd(o.sla_due_at !== null && o.sla_due_at < now, accountName(o))));
   });
   return { count: rows.length, body: Buffer.concat(parts) };
 }
