@@ -57,17 +57,24 @@ export const textContainsPg = (vendorColumn: string, text: RawBuilder<unknown>, 
   sql<boolean>`vendor_text_keys(${sql.ref(vendorColumn)}, ${text}) @> ${pgKeywordKeys(vendorId, keyword)} and ${likeKeyword(text, keyword, true)}`;
 
 /**
- * PostgreSQL: the keys a keyword asks the GIN index for. One or two characters: their key (exact, as
- * vendor_keyword_keys makes it). Longer: the first and last bigram only, as on SQLite, so that a common
- * middle bigram's posting list is not read (KFR-1999: 11.7 ms of GIN scan with '-1', decision 140);
- * ilike confirms.
+ * PostgreSQL: the keys a keyword asks the GIN index for, `<vendor>:<characters>` lower-cased by
+ * PostgreSQL as vendor_keyword_keys and order_keyword_keys make them, written as a plain array: those
+ * functions' subquery cost ~0.3 ms of planning a statement and as much to run (decision 207). One or two
+ * characters: their key (exact). Longer: every bigram (`every`, the orders' search rows), or the first
+ * and last only, as on SQLite, so that a common middle bigram's posting list is not read (KFR-1999:
+ * 11.7 ms of GIN scan with '-1', decision 140); ilike confirms.
  */
-export function pgKeywordKeys(vendorId: number, keyword: string) {
+export function pgKeywordKeys(vendorId: number, keyword: string, every = false) {
   const chars = Array.from(keyword);
-  if (chars.length <= 2) return sql`vendor_keyword_keys(${vendorId}::integer, ${keyword}::text)`;
-  const key = (two: string) => sql`${`${vendorId}:`}::text || lower(${two}::text)`;
-  return sql`array[${key(chars.slice(0, 2).join(''))}, ${key(chars.slice(-2).join(''))}]`;
+  const key = (part: string) => sql`${`${vendorId}:`}::text || lower(${part}::text)`;
+  if (chars.length <= 2) return sql`array[${key(keyword)}]`;
+  const pairs = chars.slice(1).map((c, i) => chars[i]! + c);
+  const asked = every ? [...new Set(pairs)] : [pairs[0]!, pairs.at(-1)!];
+  return sql`array[${sql.join(asked.map(key))}]`;
 }
+
+/** Whether holding a keyword's keys is containing it: one or two characters are one key (decision 187). */
+export const keysAreExact = (keyword: string) => Array.from(keyword).length <= 2;
 
 /**
  * The ids of the vendor's orders whose search text (number, phone, customer name, remarks, lines'
@@ -78,5 +85,5 @@ export function pgKeywordKeys(vendorId: number, keyword: string) {
 export const orderIdsContaining = (vendorId: number, keyword: string, pg: boolean) =>
   pg
     ? sql`select s.order_id from order_search s where s.vendor_id = ${vendorId}
-        and order_search_keys(s.vendor_id, s.body) @> order_keyword_keys(${vendorId}::integer, ${keyword}::text) and ${likeKeyword(sql`s.body`, keyword, true)}`
+        and order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)} and ${likeKeyword(sql`s.body`, keyword, true)}`
     : orderGramsIds(vendorId, keyword);

@@ -5,6 +5,7 @@ import { NAMED_ONE_PLAN } from '../../db/pg-prepared';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { log } from '../../lib/logger';
 import { likePattern } from '../../lib/like';
+import { keysAreExact, pgKeywordKeys } from '../../lib/keyword-index';
 import { nowIso } from '../../lib/time';
 import { keepCard, keptCard } from './order-cards-kept';
 import { CARD_KEY, cardEnd, cardOf, SLA_OPEN } from './order-list-cards';
@@ -63,8 +64,7 @@ export const filteredIdsInListOrder = (q: OrderQuery, limit: number) =>
  * one is several bigrams, which a text may hold apart: ilike rechecks.
  */
 const keysContain = (vendorId: number, keyword: string) =>
-  sql<boolean>`order_search_keys(s.vendor_id, s.body) @> order_keyword_keys(${vendorId}::integer, ${keyword}::text)
-    and (length(lower(${keyword}::text)) <= 2 or s.body ilike ${likePattern(keyword)} escape '\\')`;
+  sql<boolean>`order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)}${keysAreExact(keyword) ? sql`` : sql` and s.body ilike ${likePattern(keyword)} escape '\\'`}`;
 
 /**
  * PostgreSQL, a keyword without other filters: how many of the vendor's orders contain it, counted up
