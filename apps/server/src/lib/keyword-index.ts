@@ -76,6 +76,10 @@ export function pgKeywordKeys(vendorId: number, keyword: string, every = false) 
 /** Whether holding a keyword's keys is containing it: one or two characters are one key (decision 187). */
 export const keysAreExact = (keyword: string) => Array.from(keyword).length <= 2;
 
+/** PostgreSQL: order_search row `s` of vendor `vendorId` contains the keyword: its keys narrow (decision 131), ilike confirms. */
+export const orderSearchContainsPg = (vendorId: number, keyword: string) =>
+  sql<boolean>`order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)} and ${likeKeyword(sql`s.body`, keyword, true)}`;
+
 /**
  * The ids of the vendor's orders whose search text (number, phone, customer name, remarks, lines'
  * models and categories; decision 102) contains the keyword, through the orders' own index: order_grams
@@ -84,6 +88,5 @@ export const keysAreExact = (keyword: string) => Array.from(keyword).length <= 2
  */
 export const orderIdsContaining = (vendorId: number, keyword: string, pg: boolean) =>
   pg
-    ? sql`select s.order_id from order_search s where s.vendor_id = ${vendorId}
-        and order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)} and ${likeKeyword(sql`s.body`, keyword, true)}`
+    ? sql`select s.order_id from order_search s where s.vendor_id = ${vendorId} and ${orderSearchContainsPg(vendorId, keyword)}`
     : orderGramsIds(vendorId, keyword);

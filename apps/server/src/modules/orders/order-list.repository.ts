@@ -220,14 +220,9 @@ async function pgPageOfCards(db: DB, page: OrderQuery, named: boolean, totalColu
     const read = await cardsOfOrders(db, missing);
     entries.forEach(([id], i) => (cards[i] ??= read.get(id)));
   }
-  const parts: Buffer[] = [];
-  entries.forEach(([, , overdue, name], i) => {
-    // An order gone between the two statements is left out.
-    if (!cards[i]) return;
-    if (parts.length) parts.push(COMMA);
-    parts.push(cards[i].subarray(0, -SLA_OPEN), Buffer.from(cardEnd(overdue, name)));
-  });
-  return { count: entries.length, body: Buffer.concat(parts), ...(row.total === undefined ? {} : { total: Number(row.total ?? 0) }) };
+  // An order gone between the two statements is left out.
+  const rows = entries.flatMap(([, , overdue, name], i) => (cards[i] ? [{ card: cards[i], overdue, name }] : []));
+  return { count: entries.length, body: joinedRows(rows), ...(row.total === undefined ? {} : { total: Number(row.total ?? 0) }) };
 }
 
 /** These orders' current cards, from order_cards or built (and stored), each kept by this process. */
@@ -277,11 +272,17 @@ async function pageBuiltHere(db: DB, page: OrderQuery): Promise<{ count: number;
     .execute();
   const cards = await cardsOf(db, rows);
   const now = nowIso();
+  // The same test as the statements': the due time's text before now's.
+  const joined = rows.map((o, i) => ({ card: cards[i]!.card, overdue: o.sla_due_at !== null && o.sla_due_at < now, name: accountName(o) }));
+  return { count: rows.length, body: joinedRows(joined) };
+}
+
+/** The page's JSON rows joined by commas: each card with its SLA's `overdue` and its creator's name added (cardEnd). */
+function joinedRows(rows: Array<{ card: Buffer; overdue: boolean; name: string }>): Buffer {
   const parts: Buffer[] = [];
-  rows.forEach((o, i) => {
-    if (i) parts.push(COMMA);
-    // The same test as the statements': the due time's text before now's.
-    parts.push(cards[i]!.card.subarray(0, -SLA_OPEN), Buffer.from(cardEnd(o.sla_due_at !== null && o.sla_due_at < now, accountName(o))));
-  });
-  return { count: rows.length, body: Buffer.concat(parts) };
+  for (const { card, overdue, name } of rows) {
+    if (parts.length) parts.push(COMMA);
+    parts.push(card.subarray(0, -SLA_OPEN), Buffer.from(cardEnd(overdue, name)));
+  }
+  return Buffer.concat(parts);
 }

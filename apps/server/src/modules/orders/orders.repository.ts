@@ -8,7 +8,7 @@ import { fromShanghai, nowIso } from '../../lib/time';
 import { soonUntil } from '../../lib/order-sla';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 import { likePattern } from '../../lib/like';
-import { pgKeywordKeys } from '../../lib/keyword-index';
+import { orderSearchContainsPg } from '../../lib/keyword-index';
 
 export type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
 
@@ -111,7 +111,7 @@ export type KeywordMatching = 'like' | 'grams' | 'grams-walk';
  */
 export const bodyContains = (keyword: string, pg: boolean, vendorId: number) =>
   pg
-    ? sql<boolean>`order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)} and s.body ilike ${likePattern(keyword)} escape '\\'`
+    ? orderSearchContainsPg(vendorId, keyword)
     : sql<boolean>`s.body like ${likePattern(keyword)} escape '\\'`;
 
 /** The list filters of GET /api/app/order/list (also the export's), over `vendorId`'s orders. */
