@@ -264,9 +264,17 @@ export interface OrderSearchTable {
   body: string;
 }
 
+/** PostgreSQL: each vendor's revision of its order_search rows, in 16 slots summed (docs/decisions/208). */
+export interface OrderSearchRevisionsTable {
+  vendor_id: number;
+  slot: number;
+  rev: number;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
+  order_search_revisions: OrderSearchRevisionsTable;
   order_cards: OrderCardsTable;
   order_search: OrderSearchTable;
   order_products: OrderProductsTable;

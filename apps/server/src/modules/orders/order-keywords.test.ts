@@ -4,7 +4,7 @@ import { API } from '@portal/domain/api-paths';
 import { createSubAccount, createVendor, get, startTestApp, type TestApp } from '../../../test/helper';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
 import { likePattern } from '../../lib/like';
-import { pgKeywordCounts, pgKeywordPageIds } from './order-list.repository';
+import { pgKeywordRead } from './order-list.repository';
 import { bodyContains } from './orders.repository';
 import { addOrder, createProduct } from './orders.fixtures';
 
@@ -136,10 +136,73 @@ describe.each([['the keyword index', '0'], ['the search rows', '2000']])('order 
           // ilike for more, and the walk in list order, each finds what the scan finds, newest first.
           const expected = scan.rows.map((r) => Number(r.id));
           const inListOrder = (await sql<{ id: number }>`select order_id as id from order_search where order_id in (${sql.join([0, ...expected])}) order by created_at desc, order_id desc`.execute(t.db)).rows.map((r) => Number(r.id));
-          for (const how of ['walk', 'keys'] as const) expect(await pgKeywordPageIds(t.db, vendorId, kw, how, 50, 0), `${how} ${vendorId} ${kw}`).toEqual(inListOrder);
-          expect((await pgKeywordCounts(t.db, vendorId, kw, 100)).matches, `count ${vendorId} ${kw}`).toBe(expected.length);
+          for (const how of ['walk', 'keys'] as const) {
+            const read = await pgKeywordRead(t.db, vendorId, kw, { countUpTo: 100, page: { how, limit: 50, offset: 0 } });
+            expect(read.ids, `${how} ${vendorId} ${kw}`).toEqual(inListOrder);
+            expect(read.matches, `count ${vendorId} ${kw}`).toBe(expected.length);
+          }
         }
       }
     }
+  });
+});
+
+// PostgreSQL keeps a keyword's count in each process with the vendor's search revision it was counted
+// at (decision 208); SQLite counts every time. Either way the count is of the rows as they are now.
+describe('a keyword’s count as the vendor’s orders change (both databases)', () => {
+  let t: TestApp;
+  let v: Awaited<ReturnType<typeof createVendor>>;
+  let product: number;
+  const first: number[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: '0' });
+    v = await createVendor(t);
+    product = await createProduct(t, v.vendorId, v.userId, { model: 'RV-9' });
+    for (let i = 0; i < 3; i++) first.push(await addOrder(t, v.token, [product], { realName: '王建华', phone: `1370000010${i}` }));
+    first.push(await addOrder(t, v.token, [product], { realName: '李四', phone: '13700000109' }));
+  });
+  afterAll(async () => t.close());
+
+  const list = async (keyWords: string, pageSize = 50) => (await get(t, API.orderList, { token: v.token, query: { keyWords, pageSize } })).body;
+  const revision = async () =>
+    t.config.isPostgres ? String((await sql<{ rev: string }>`select coalesce(sum(rev), 0)::text as rev from order_search_revisions where vendor_id = ${v.vendorId}`.execute(t.db)).rows[0]!.rev) : '';
+
+  it('answers the rows as they are now, whoever wrote them, and the same page from a kept count', async () => {
+    const before = await list('建华');
+    expect(before.total).toBe(3);
+    expect(await list('建华')).toEqual(before);
+    const rev0 = await revision();
+    // A writer behind the app's back: remarks edited in SQL, then the same text written again.
+    await sql`update orders set remarks = ${'建华小区'} where id = ${first[3]}`.execute(t.db);
+    const rev1 = await revision();
+    const after = await list('建华');
+    expect(after.total).toBe(4);
+    expect(after.rows.map((r: any) => r.id)).toContain(first[3]);
+    await sql`update orders set remarks = ${'建华小区'} where id = ${first[3]}`.execute(t.db);
+    expect(await revision()).toBe(rev1);
+    await sql`update orders set remarks = '' where id = ${first[3]}`.execute(t.db);
+    expect((await list('建华')).total).toBe(3);
+    if (t.config.isPostgres) {
+      // Each change of the vendor's search rows moved the revision; the rewrite of the same text did not.
+      expect(Number(rev1)).toBe(Number(rev0) + 1);
+      expect(Number(await revision())).toBe(Number(rev0) + 2);
+    }
+    // A page whose plan was chosen from a count now wrong is still the matches in list order.
+    const added = await addOrder(t, v.token, [product], { realName: '周建华', phone: '13700000110' });
+    const now = await list('建华', 2);
+    expect(now.total).toBe(4);
+    expect(now.rows.map((r: any) => r.id)).toEqual([added, first[2]]);
+  });
+
+  it('stays exact while orders are created in parallel with the searches', async () => {
+    const start = (await list('王建华')).total as number;
+    const creates = Array.from({ length: 6 }, (_, i) => addOrder(t, v.token, [product], { realName: '王建华', phone: `1370000020${i}` }));
+    const searches = Array.from({ length: 6 }, () => list('王建华'));
+    const [made, seen] = await Promise.all([Promise.all(creates), Promise.all(searches)]);
+    // Each search answered one state of the rows: its total is its page's rows.
+    for (const s of seen) expect(s.rows).toHaveLength(s.total);
+    const end = await list('王建华');
+    expect(end.total).toBe(start + made.length);
+    expect(end.rows.map((r: any) => r.id)).toEqual(expect.arrayContaining(made));
   });
 });

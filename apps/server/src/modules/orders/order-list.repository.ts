@@ -66,28 +66,45 @@ export const filteredIdsInListOrder = (q: OrderQuery, limit: number) =>
 const keysContain = (vendorId: number, keyword: string) =>
   sql<boolean>`order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)}${keysAreExact(keyword) ? sql`` : sql` and s.body ilike ${likePattern(keyword)} escape '\\'`}`;
 
-/**
- * PostgreSQL, a keyword without other filters: how many of the vendor's orders contain it, counted up
- * to `upTo` (null: not counted), and how many orders the vendor has, in one statement.
- */
-export async function pgKeywordCounts(db: DB, vendorId: number, keyword: string, upTo: number | null) {
-  const matches = upTo === null ? sql`null` : sql`(select count(*) from (select 1 from order_search s where ${keysContain(vendorId, keyword)} limit ${upTo}) m)`;
-  const r = await sql<{ matches: number | null; orders: number | null }>`select ${matches} as matches,
-    (select sum(n) from order_counts where vendor_id = ${vendorId}) as orders`.execute(db);
-  const row = r.rows[0];
-  return { matches: row?.matches == null ? null : Number(row.matches), orders: Number(row?.orders ?? 0) };
+/** How a keyword's page of ids is read on PostgreSQL without other filters (pgKeywordPagePlan). */
+export interface PgKeywordPage {
+  how: 'walk' | 'keys';
+  limit: number;
+  offset: number;
 }
 
 /**
- * PostgreSQL, a keyword without other filters: a page of the matches' ids in list order, either by
- * walking the vendor's search rows in list order testing each with ilike ('walk'), or from the keys'
- * index, sorted ('keys'), as pgKeywordPagePlan chose.
+ * PostgreSQL, a keyword's page of ids without other filters, in list order: by walking the vendor's
+ * search rows in list order testing each with ilike ('walk'), or from the keys' index, sorted ('keys').
  */
-export async function pgKeywordPageIds(db: DB, vendorId: number, keyword: string, how: 'walk' | 'keys', limit: number, offset: number) {
+function pgKeywordPageIds(vendorId: number, keyword: string, { how, limit, offset }: PgKeywordPage) {
   const where = how === 'walk' ? sql<boolean>`s.vendor_id = ${vendorId} and s.body ilike ${likePattern(keyword)} escape '\\'` : keysContain(vendorId, keyword);
-  const r = await sql<{ id: number }>`select s.order_id as id from order_search s where ${where}
-    order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset}`.execute(db);
-  return r.rows.map((row) => row.id);
+  return sql`array(select s.order_id from order_search s where ${where} order by s.created_at desc, s.order_id desc limit ${limit} offset ${offset})`;
+}
+
+/** What pgKeywordRead answers: the vendor's search revision and orders, the matches counted (or null), the page's ids (or null). */
+export interface PgKeywordRead {
+  rev: string;
+  orders: number;
+  matches: number | null;
+  ids: number[] | null;
+}
+
+/**
+ * PostgreSQL, a keyword without other filters, in one statement (one snapshot): the vendor's search
+ * revision (decision 208) and how many orders it has; how many of its orders contain the keyword,
+ * counted up to `countUpTo` unless the revision is still `unlessRev` (null: not counted); and, when
+ * `page` is given, that page of the matches' ids.
+ */
+export async function pgKeywordRead(db: DB, vendorId: number, keyword: string, opts: { countUpTo: number | null; unlessRev?: string; page?: PgKeywordPage }): Promise<PgKeywordRead> {
+  const count = sql`(select count(*) from (select 1 from order_search s where ${keysContain(vendorId, keyword)} limit ${opts.countUpTo}) m)`;
+  const matches = opts.countUpTo === null ? sql`null` : opts.unlessRev === undefined ? count : sql`case when r.rev = ${opts.unlessRev} then null else ${count} end`;
+  const ids = opts.page ? pgKeywordPageIds(vendorId, keyword, opts.page) : sql`null`;
+  const r = await sql<{ rev: string; orders: number | string | null; matches: number | string | null; ids: number[] | null }>`select r.rev,
+    (select sum(n) from order_counts where vendor_id = ${vendorId}) as orders, ${matches} as matches, ${ids} as ids
+    from (select coalesce(sum(rev), 0)::text as rev from order_search_revisions where vendor_id = ${vendorId}) r`.execute(db);
+  const row = r.rows[0]!;
+  return { rev: row.rev, orders: Number(row.orders ?? 0), matches: row.matches === null ? null : Number(row.matches), ids: row.ids };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordCounts, pgKeywordPage, pgKeywordPageIds, searchRowIds } from './order-list.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, searchRowIds } from './order-list.repository';
+import { keepKeywordCount, keptKeywordCount } from './keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -93,14 +94,21 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     }
   }
   if (f.keyWords && pg && unfiltered) {
-    // PostgreSQL, the keyword alone: its count and the vendor's orders first, then the page read as
-    // pgKeywordPagePlan says (decision 187).
-    const { matches: n, orders } = await pgKeywordCounts(db, vendorId, f.keyWords, pastBound ? null : totalBound + 1);
-    const matches = n ?? totalBound + 1;
+    // PostgreSQL, the keyword alone: its count and the vendor's orders, then the page of ids read as
+    // pgKeywordPagePlan says (decision 187), then their cards by a named statement (decisions 189, 190).
+    // A count this process kept (decision 208) chooses the plan, so the ids come with the revision, and
+    // the count only when the vendor's search rows changed since.
+    const keyword = f.keyWords;
+    const countUpTo = pastBound ? null : totalBound + 1;
+    const page = (matches: number, orders: number) => ({ how: pgKeywordPagePlan(matches, orders, offset + f.pageSize), limit: f.pageSize, offset });
+    const kept = keptKeywordCount(vendorId, keyword);
+    const read = kept
+      ? await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: page(countUpTo === null ? totalBound + 1 : kept.matches, kept.orders) })
+      : await pgKeywordRead(db, vendorId, keyword, { countUpTo });
+    if (read.matches !== null) keepKeywordCount(vendorId, keyword, { rev: read.rev, matches: read.matches, orders: read.orders });
+    const matches = read.matches ?? (countUpTo === null ? totalBound + 1 : kept!.matches);
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
-    // The ids first, then their cards by a named statement (decision 189): as one statement the page
-    // was planned on every call, which cost more than the round trip it saved (decision 190).
-    const ids = await pgKeywordPageIds(db, vendorId, f.keyWords, pgKeywordPagePlan(matches, orders, offset + f.pageSize), f.pageSize, offset);
+    const ids = read.ids ?? (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null, page: page(matches, read.orders) })).ids!;
     return { body: await pageOf(ids), ...counted(matches) };
   }
   if (f.keyWords && pg) {

@@ -21,6 +21,8 @@ import { orderQueries } from './order-queries.service';
 import { orderRecords } from './order-records.service';
 import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
 import { listOrders } from './order-list';
+import { forgetKeptCards } from './order-cards-kept';
+import { forgetKeptKeywordCounts } from './keyword-counts-kept';
 import { dealerOutletIn, listLogisticsCompanies, listOutletDiscounts, listSurchargeItems } from './orders.repository';
 
 const idOf = (raw: unknown) => {
@@ -48,6 +50,12 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   const done = { 200: noData };
   // An order id in the query string: the handler answers 404 for one that is not an id.
   const orderIdQuery = documentedOnly(z.object({ orderId: idRule }));
+  // What the process keeps of its database's orders (decisions 206, 208) goes with the app that read
+  // it: a test process runs one app after another, each on a database of its own.
+  app.addHook('onClose', async () => {
+    forgetKeptCards();
+    forgetKeptKeywordCounts();
+  });
 
   // The rows are JSON already (decision 098): the answer is written as bytes, not serialised.
   app.get(API.orderList, { config: list, schema: { querystring: O.orderListQuery, response: { 200: pageEnvelope(C.orderListRow) } } }, async (req, reply) => {
