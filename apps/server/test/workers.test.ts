@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
-import { addOrder, balanceOf, createProduct, fund, ledgerSum } from '../src/modules/orders/orders.fixtures';
+import { addOrder, balanceOf, createProduct, fund, ledgerSum, orderPayload } from '../src/modules/orders/orders.fixtures';
 import { createVendor, startTestApp, type TestApp } from './helper';
 import { startWorkersServer, type WorkersServer } from './spawn-server';
 
@@ -38,5 +38,21 @@ describe('several server processes on one database', () => {
     expect(await ledgerSum(t, w.vendorId)).toBe(1_000_000 - 40 * 10_000);
     const paid = await t.db.selectFrom('orders').select('id').where('vendor_id', '=', w.vendorId).where('paid_flag', '=', 1).execute();
     expect(paid).toHaveLength(40);
+  }, 60_000);
+
+  it('answers a keyword search from either process with the orders as they are, whoever wrote them', async () => {
+    // Each process keeps the counts it made with the vendor's search revision (decision 208, PostgreSQL).
+    const w = await createVendor(t);
+    const product = await createProduct(t, w.vendorId, w.userId);
+    for (let i = 0; i < 3; i++) await addOrder(t, w.token, [product], { realName: '王建华', phone: `1370000030${i}` });
+    const search = () => server.call('GET', API.orderList, undefined, { token: w.token, query: { keyWords: '建华', pageSize: 50 } }).then((r) => r.body);
+    const totals = async () => (await Promise.all(Array.from({ length: 12 }, search))).map((b) => [b.total, b.rows.length]);
+    expect(await totals()).toEqual(Array(12).fill([3, 3]));
+    // Writers in both processes and outside them, in parallel.
+    const viaServer = Array.from({ length: 4 }, (_, i) => server.call('POST', API.orderAdd, orderPayload([product], { realName: '张建华', phone: `1370000032${i}` }), { token: w.token }));
+    const outside = Array.from({ length: 4 }, (_, i) => addOrder(t, w.token, [product], { realName: '李建华', phone: `1370000031${i}` }));
+    const made = await Promise.all([...viaServer.map((p) => p.then((r) => r.body.code)), ...outside.map((p) => p.then(() => 200))]);
+    expect(made).toEqual(Array(8).fill(200));
+    expect(await totals()).toEqual(Array(12).fill([11, 11]));
   }, 60_000);
 });
