@@ -2,7 +2,7 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
 import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, searchRowIds } from './order-list.repository';
-import { keepKeywordCount, keptKeywordCount } from './keyword-counts-kept';
+import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -101,11 +101,11 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     const keyword = f.keyWords;
     const countUpTo = pastBound ? null : totalBound + 1;
     const page = (matches: number, orders: number) => ({ how: pgKeywordPagePlan(matches, orders, offset + f.pageSize), limit: f.pageSize, offset });
-    const kept = keptKeywordCount(vendorId, keyword);
+    const kept = keptKeywordCount('orders', vendorId, keyword);
     const read = kept
-      ? await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: page(countUpTo === null ? totalBound + 1 : kept.matches, kept.orders) })
+      ? await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: page(countUpTo === null ? totalBound + 1 : kept.matches, kept.inScope) })
       : await pgKeywordRead(db, vendorId, keyword, { countUpTo });
-    if (read.matches !== null) keepKeywordCount(vendorId, keyword, { rev: read.rev, matches: read.matches, orders: read.orders });
+    if (read.matches !== null) keepKeywordCount('orders', vendorId, keyword, { rev: read.rev, matches: read.matches, inScope: read.orders });
     const matches = read.matches ?? (countUpTo === null ? totalBound + 1 : kept!.matches);
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
     const ids = read.ids ?? (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null, page: page(matches, read.orders) })).ids!;

@@ -22,7 +22,7 @@ import { orderRecords } from './order-records.service';
 import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
 import { listOrders } from './order-list';
 import { forgetKeptCards } from './order-cards-kept';
-import { forgetKeptKeywordCounts } from './keyword-counts-kept';
+import { forgetKeptKeywordCounts } from '../../lib/keyword-counts-kept';
 import { dealerOutletIn, listLogisticsCompanies, listOutletDiscounts, listSurchargeItems } from './orders.repository';
 
 const idOf = (raw: unknown) => {

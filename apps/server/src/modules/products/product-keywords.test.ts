@@ -85,6 +85,34 @@ describe('product keywords', () => {
     expect(await found('new9')).toEqual([]);
   });
 
+  it('counts a keyword over the products as they are now, whoever changed them (PostgreSQL keeps counts by revision, decision 208)', async () => {
+    const revision = async () =>
+      t.config.isPostgres ? Number((await sql<{ rev: string }>`select coalesce(sum(rev), 0) as rev from product_search_revisions where vendor_id = ${v.vendorId}`.execute(t.db)).rows[0]!.rev) : 0;
+    const a = await createProduct(t, v.vendorId, v.userId, { model: 'Rev-Q8-a' });
+    const b = await createProduct(t, v.vendorId, v.userId, { model: 'Rev-Q8-b' });
+    const total = async (keywords: string) => (await list({ keywords })).total;
+    for (const kw of ['q8', 'rev-q8']) {
+      expect(await total(kw)).toBe(2);
+      expect(await total(kw)).toBe(2);
+    }
+    const rev0 = await revision();
+    // A price change is not a change of what a keyword reads.
+    await sql`update products set installation_fen = 9900 where id = ${a}`.execute(t.db);
+    expect(await revision()).toBe(rev0);
+    await sql`update products set model_name = ${'Rev-X9-a'} where id = ${a}`.execute(t.db);
+    expect(await total('q8')).toBe(1);
+    expect(await total('rev-q8')).toBe(1);
+    await sql`update products set deleted_at = ${nowIso()} where id = ${b}`.execute(t.db);
+    expect(await total('q8')).toBe(0);
+    await sql`update products set model_name = ${'Rev-Q8-a'}, deleted_at = null where id in (${a}, ${b})`.execute(t.db);
+    expect(await total('rev-q8')).toBe(2);
+    const [c, d] = await Promise.all([createProduct(t, v.vendorId, v.userId, { model: 'Rev-Q8-c' }), createProduct(t, v.vendorId, v.userId, { model: 'Rev-Q8-d' }), total('q8')]);
+    expect(await total('q8')).toBe(4);
+    await sql`delete from products where id in (${a}, ${b}, ${c!}, ${d!})`.execute(t.db);
+    expect(await total('q8')).toBe(0);
+    if (t.config.isPostgres) expect(await revision()).toBeGreaterThan(rev0 + 4);
+  });
+
   it('shows a sub-account with data scope "own" only its own products', async () => {
     expect(await found('kfr', sub.token)).toEqual(ids('mine'));
     expect((await list({ keywords: '空调' }, sub.token)).total).toBe(1);

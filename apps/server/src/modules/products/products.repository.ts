@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
 import { likePattern } from '../../lib/like';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
+import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { likeKeyword, pgKeywordKeys, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 
 type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
@@ -141,6 +142,23 @@ export interface ProductPage {
 }
 
 /**
+ * PostgreSQL, a keyword alone: its bounded count `count` and the vendor's live products, in one
+ * statement with the vendor's search revision; a count this process kept at the same revision is not
+ * counted again (decision 208).
+ */
+async function keptOrCounted(db: DB, vendorId: number, keyword: string, count: AliasableExpression<unknown>): Promise<[number, number]> {
+  const kept = keptKeywordCount('products', vendorId, keyword);
+  const rev = sql<string>`(select coalesce(sum(rev), 0)::text from product_search_revisions where vendor_id = ${vendorId})`;
+  const n = kept ? sql`case when ${rev} = ${kept.rev} then null else ${count} end` : count;
+  const r = await db.selectNoFrom([rev.as('rev'), n.as('n'), productCountsQuery(db, vendorId, null).as('in_scope')]).executeTakeFirstOrThrow();
+  const inScope = Number(r.in_scope ?? 0);
+  if (r.n === null && kept) return [kept.matches, inScope];
+  const matches = Number(r.n ?? 0);
+  keepKeywordCount('products', vendorId, keyword, { rev: r.rev, matches, inScope });
+  return [matches, inScope];
+}
+
+/**
  * GET /api/app/products/list (decisions 140, 141): a page of the vendor's live products, newest first,
  * and its total. Unfiltered (or by review status only) the total comes from product_counts; with a
  * keyword, category or price range it is counted up to `totalBound` + 1, more answering `totalBound`,
@@ -206,10 +224,12 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     const keys = sql<boolean>`vendor_text_keys(products.vendor_id, ${PRODUCT_TEXT_PG}) @> ${pgKeywordKeys(vendorId, kw)}`;
     const like = likeKeyword(PRODUCT_TEXT_PG, kw, true);
     const others = applyListFilters(live, f, pg, vendorId);
-    const plain = Array.from(kw).length <= 2 && ownerId === null && !byCategory && f.isCheck === undefined && !range;
-    const [n, inScope] = await countAndScope(plain
+    const alone = ownerId === null && !byCategory && f.isCheck === undefined && !range;
+    const plain = Array.from(kw).length <= 2 && alone;
+    const count = plain
       ? sql<number>`(select count(*) from (select 1 from products where ${keys} and products.deleted_at is null limit ${totalBound + 1}) m)`
-      : countOf(others.where(keys).where(like), totalBound + 1));
+      : countOf(others.where(keys).where(like), totalBound + 1);
+    const [n, inScope] = alone && !pastBound ? await keptOrCounted(db, vendorId, kw, count) : await countAndScope(count);
     if (n === 0) return { rows: [], total: 0, bounded: false };
     const toWalk = ((offset + f.pageSize) * Math.max(inScope, n)) / n;
     const walk = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1);

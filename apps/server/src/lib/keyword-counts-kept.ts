@@ -1,0 +1,47 @@
+// PostgreSQL: what each process lately counted of a keyword over a vendor's orders or products, with
+// the vendor's search revision it was counted at (decision 208). The revision is the sum of the
+// vendor's slots in order_search_revisions or product_search_revisions; every committed change of the
+// rows a keyword searches raises it, and a later snapshot sees every change an earlier one saw, so one
+// sum is one state of those rows. A count kept for the revision a statement reads again is that
+// statement's count: nothing kept can be stale.
+
+/** The lists whose keyword counts are kept. */
+export type KeywordList = 'orders' | 'products';
+
+/** A keyword's matches among the vendor's orders (or products), and how many it has, at a search revision. */
+export interface KeptKeywordCount {
+  rev: string;
+  matches: number;
+  inScope: number;
+}
+
+/** Counts kept at most (~100 bytes each), the least lately used leaving first. */
+const MAX_ENTRIES = 10_000;
+
+const kept = new Map<string, KeptKeywordCount>();
+const keyOf = (list: KeywordList, vendorId: number, keyword: string) => `${list}:${vendorId}:${keyword}`;
+
+/** The keyword's count over the vendor's list as lately kept, at whatever revision it was counted. */
+export function keptKeywordCount(list: KeywordList, vendorId: number, keyword: string): KeptKeywordCount | undefined {
+  const key = keyOf(list, vendorId, keyword);
+  const k = kept.get(key);
+  if (k) {
+    // Re-inserted last: the map's order is least lately used first.
+    kept.delete(key);
+    kept.set(key, k);
+  }
+  return k;
+}
+
+/** Keeps the keyword's count over the vendor's list at revision `count.rev`. */
+export function keepKeywordCount(list: KeywordList, vendorId: number, keyword: string, count: KeptKeywordCount) {
+  const key = keyOf(list, vendorId, keyword);
+  kept.delete(key);
+  kept.set(key, count);
+  if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
+}
+
+/** Forgets every kept count, as a restart does (tests). */
+export function forgetKeptKeywordCounts() {
+  kept.clear();
+}
