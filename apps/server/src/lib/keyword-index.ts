@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { GRAMS_ORDER_ID, keywordMatch } from '../db/search-grams';
-import { likePattern } from './like';
+import { anyCaseOp, likePattern } from './like';
 
 // The keyword indexes of the vendor's lists (docs/decisions/103, 130, 131 for orders; 140 for products,
 // after-sales and the gallery), as SQL the repositories put into their queries. A keyword is a
@@ -46,7 +46,7 @@ export const textGramsMatch = (table: TextGramsTable, vendorId: number, keyword:
 
 /** `column LIKE '%keyword%'` (ilike on PostgreSQL) with the keyword's %, _ and \ taken literally. */
 export const likeKeyword = (column: RawBuilder<unknown> | string, keyword: string, pg: boolean) =>
-  sql<boolean>`${typeof column === 'string' ? sql.ref(column) : column} ${pg ? sql`ilike` : sql`like`} ${likePattern(keyword)} escape '\\'`;
+  sql<boolean>`${typeof column === 'string' ? sql.ref(column) : column} ${anyCaseOp(keyword, pg)} ${likePattern(keyword)} escape '\\'`;
 
 /**
  * PostgreSQL: `text` (an SQL expression of an indexed row, the same expression its GIN index is built

@@ -4,7 +4,7 @@ import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, afterSaleStatusTip, type AfterSale
 import { fenToYuan } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
 import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
-import { likePattern } from '../../lib/like';
+import { anyCaseOp, likePattern } from '../../lib/like';
 import { likeKeyword, orderIdsContaining, textContainsPg, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 import { onPostgres } from '../../db/engine';
 
@@ -43,7 +43,7 @@ export function applyCaseFilters(q: CaseQuery, f: AfterSaleListQuery & Partial<P
     q = q.where(sql<boolean>`after_sales.id in (${caseIdsContaining(vendorId, f.keyword, pg)})`);
   } else if (f.keyword) {
     const pattern = likePattern(f.keyword);
-    const op = pg ? sql`ilike` : sql`like`;
+    const op = anyCaseOp(f.keyword, pg);
     const like = (col: string) => sql<boolean>`${sql.ref(col)} ${op} ${pattern} escape '\\'`;
     q = q.where((eb) => eb.or([like('o.order_no'), like('o.real_name'), like('o.phone'), like('after_sales.reasons')]));
   }

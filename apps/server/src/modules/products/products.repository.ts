@@ -6,7 +6,7 @@ import type { Database, DB, Tx } from '../../db/database';
 import { NAMED, NAMED_ONE_PLAN } from '../../db/pg-prepared';
 import { nowIso } from '../../lib/time';
 import { priceColumn, type ProductRecord } from '../../lib/product-row';
-import { likePattern } from '../../lib/like';
+import { anyCaseOp, likePattern } from '../../lib/like';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
 import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { likeKeyword, pgKeywordKeys, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
@@ -17,7 +17,7 @@ type ProductQuery = SelectQueryBuilder<Database, 'products', object>;
 /** Keyword conditions over the model name and the category names; case-insensitive on both dialects. */
 export function keywordConditions(keywords: string, pg: boolean, extra: string[] = []) {
   const pattern = likePattern(keywords);
-  const op = pg ? sql`ilike` : sql`like`;
+  const op = anyCaseOp(keywords, pg);
   return [...['model_name', 'category_name', 'category_name_two', 'category_name_one'].map((c) => `products.${c}`), ...extra].map(
     (c) => sql<boolean>`${sql.ref(c)} ${op} ${pattern} escape '\\'`,
   );
