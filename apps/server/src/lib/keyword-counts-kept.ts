@@ -13,12 +13,17 @@ export interface KeptKeywordCount {
   rev: string;
   matches: number;
   inScope: number;
+  /** Every match's id in list order, read in the same statement as the revision (decision 210). */
+  ids?: Int32Array;
 }
 
 /** Counts kept at most (~100 bytes each), the least lately used leaving first. */
 const MAX_ENTRIES = 10_000;
+/** Ids kept at most, over all counts (16 MB). */
+const MAX_IDS = 4_000_000;
 
 const kept = new Map<string, KeptKeywordCount>();
+let ids = 0;
 const keyOf = (list: KeywordList, vendorId: number, keyword: string) => `${list}:${vendorId}:${keyword}`;
 
 /** The keyword's count over the vendor's list as lately kept, at whatever revision it was counted. */
@@ -36,12 +41,19 @@ export function keptKeywordCount(list: KeywordList, vendorId: number, keyword: s
 /** Keeps the keyword's count over the vendor's list at revision `count.rev`. */
 export function keepKeywordCount(list: KeywordList, vendorId: number, keyword: string, count: KeptKeywordCount) {
   const key = keyOf(list, vendorId, keyword);
-  kept.delete(key);
+  forget(key);
   kept.set(key, count);
-  if (kept.size > MAX_ENTRIES) kept.delete(kept.keys().next().value!);
+  ids += count.ids?.length ?? 0;
+  while (kept.size > MAX_ENTRIES || ids > MAX_IDS) forget(kept.keys().next().value!);
+}
+
+function forget(key: string) {
+  ids -= kept.get(key)?.ids?.length ?? 0;
+  kept.delete(key);
 }
 
 /** Forgets every kept count, as a restart does (tests). */
 export function forgetKeptKeywordCounts() {
   kept.clear();
+  ids = 0;
 }

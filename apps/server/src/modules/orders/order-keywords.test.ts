@@ -183,7 +183,12 @@ describe('a keyword’s count as the vendor’s orders change (both databases)',
     await sql`update orders set remarks = ${'建华小区'} where id = ${first[3]}`.execute(t.db);
     expect(await revision()).toBe(rev1);
     await sql`update orders set remarks = '' where id = ${first[3]}`.execute(t.db);
-    expect((await list('建华')).total).toBe(3);
+    const back = await list('建华');
+    expect(back.total).toBe(3);
+    expect(back.rows.map((r: any) => r.id)).toEqual(before.rows.map((r: any) => r.id));
+    // A page past the first, from the ids kept with the count (decision 210).
+    expect((await list('建华', 2)).rows.map((r: any) => r.id)).toEqual(before.rows.slice(0, 2).map((r: any) => r.id));
+    expect((await get(t, API.orderList, { token: v.token, query: { keyWords: '建华', pageSize: 2, pageNum: 2 } })).body.rows.map((r: any) => r.id)).toEqual(before.rows.slice(2, 3).map((r: any) => r.id));
     if (t.config.isPostgres) {
       // Each change of the vendor's search rows moved the revision; the rewrite of the same text did not.
       expect(Number(rev1)).toBe(Number(rev0) + 1);

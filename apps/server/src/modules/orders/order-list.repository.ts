@@ -93,12 +93,13 @@ export interface PgKeywordRead {
  * PostgreSQL, a keyword without other filters, in one statement (one snapshot): the vendor's search
  * revision (decision 208) and how many orders it has; how many of its orders contain the keyword,
  * counted up to `countUpTo` unless the revision is still `unlessRev` (null: not counted); and, when
- * `page` is given, that page of the matches' ids.
+ * `page` is given, that page of the matches' ids (with `idsUnlessRev`, also only if the revision moved).
  */
-export async function pgKeywordRead(db: DB, vendorId: number, keyword: string, opts: { countUpTo: number | null; unlessRev?: string; page?: PgKeywordPage }): Promise<PgKeywordRead> {
+export async function pgKeywordRead(db: DB, vendorId: number, keyword: string, opts: { countUpTo: number | null; unlessRev?: string; page?: PgKeywordPage; idsUnlessRev?: boolean }): Promise<PgKeywordRead> {
   const count = sql`(select count(*) from (select 1 from order_search s where ${keysContain(vendorId, keyword)} limit ${opts.countUpTo}) m)`;
   const matches = opts.countUpTo === null ? sql`null` : opts.unlessRev === undefined ? count : sql`case when r.rev = ${opts.unlessRev} then null else ${count} end`;
-  const ids = opts.page ? pgKeywordPageIds(vendorId, keyword, opts.page) : sql`null`;
+  const page = opts.page ? pgKeywordPageIds(vendorId, keyword, opts.page) : sql`null`;
+  const ids = opts.idsUnlessRev && opts.unlessRev !== undefined ? sql`case when r.rev = ${opts.unlessRev} then null else ${page} end` : page;
   // Named with one plan: whichever values, each subquery has one plan that fits (the keys' GIN index, or
   // the vendor's search rows in list order for a walk, as `page.how` chose), and planning this statement
   // on every call cost ~0.6 ms (decision 208).

@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, searchRowIds } from './order-list.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, searchRowIds, type PgKeywordRead } from './order-list.repository';
 import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
@@ -37,6 +37,54 @@ const PG_KEYS_MATCH_US = 2.5;
  */
 export function pgKeywordPagePlan(matches: number, orderCount: number, upTo: number): 'walk' | 'keys' {
   return PG_WALK_US * ((upTo * orderCount) / matches) < PG_KEYS_MATCH_US * matches ? 'walk' : 'keys';
+}
+
+// PostgreSQL: a keyword alone with at most this many matches keeps every match's id with its count
+// (decision 210): ~8 kB, read once a revision instead of the page's ids on every call.
+const KEPT_IDS_MAX = 2_000;
+
+/**
+ * PostgreSQL, the keyword alone: a page of its matches' ids in list order and how many match, counted
+ * up to `countUpTo` (null: past the bound lately, answered as bound + 1, decision 186).
+ * - Without a count this process kept: the count and the vendor's orders first (decision 187). Few
+ *   matches: then every id, kept with the count and the revision of the statement that read them
+ *   (decision 210); many: the page, read as pgKeywordPagePlan says from the count.
+ * - With a kept count (decision 208): one statement reads the revision, and only if it moved the count
+ *   again; with it every id again when they are kept (then the page is a slice of them), or else the
+ *   page as the kept count chose.
+ */
+async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset: number, pageSize: number, countUpTo: number | null, bound: number): Promise<{ ids: number[]; matches: number }> {
+  const slice = (all: ArrayLike<number>) => Array.from(all).slice(offset, offset + pageSize);
+  const page = (matches: number, orders: number) => ({ how: pgKeywordPagePlan(matches, orders, offset + pageSize), limit: pageSize, offset });
+  const every = { how: 'keys', limit: KEPT_IDS_MAX + 1, offset: 0 } as const;
+  const keep = (r: PgKeywordRead, withIds: boolean) =>
+    keepKeywordCount('orders', vendorId, keyword, { rev: r.rev, matches: r.matches!, inScope: r.orders, ...(withIds && r.ids!.length <= KEPT_IDS_MAX ? { ids: Int32Array.from(r.ids!) } : {}) });
+  const pageRead = async (matches: number, orders: number) => (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null, page: page(matches, orders) })).ids!;
+  const found = keptKeywordCount('orders', vendorId, keyword);
+  // A kept count of few matches without their ids is read again as a first one, ids and all.
+  const kept = found && (found.ids || found.matches > KEPT_IDS_MAX) ? found : undefined;
+  if (countUpTo === null) {
+    const orders = kept?.inScope ?? (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null })).orders;
+    return { ids: await pageRead(bound + 1, orders), matches: bound + 1 };
+  }
+  if (kept) {
+    const read = await pgKeywordRead(db, vendorId, keyword, kept.ids
+      ? { countUpTo, unlessRev: kept.rev, page: every, idsUnlessRev: true }
+      : { countUpTo, unlessRev: kept.rev, page: page(kept.matches, kept.inScope) });
+    if (read.matches === null) return { ids: kept.ids ? slice(kept.ids) : read.ids!, matches: kept.matches };
+    keep(read, Boolean(kept.ids));
+    if (!kept.ids) return { ids: read.ids!, matches: read.matches };
+    if (read.ids!.length <= KEPT_IDS_MAX) return { ids: slice(read.ids!), matches: read.matches };
+    return { ids: await pageRead(read.matches, read.orders), matches: read.matches };
+  }
+  const counted = await pgKeywordRead(db, vendorId, keyword, { countUpTo });
+  if (counted.matches === 0 || counted.matches! > KEPT_IDS_MAX) {
+    keep(counted, false);
+    return { ids: counted.matches ? await pageRead(counted.matches!, counted.orders) : [], matches: counted.matches! };
+  }
+  const all = await pgKeywordRead(db, vendorId, keyword, { countUpTo, page: every });
+  keep(all, true);
+  return { ids: all.ids!.length <= KEPT_IDS_MAX ? slice(all.ids!) : await pageRead(all.matches!, all.orders), matches: all.matches! };
 }
 
 /** What listOrders needs to know of its deployment. */
@@ -94,21 +142,10 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     }
   }
   if (f.keyWords && pg && unfiltered) {
-    // PostgreSQL, the keyword alone: its count and the vendor's orders, then the page of ids read as
-    // pgKeywordPagePlan says (decision 187), then their cards by a named statement (decisions 189, 190).
-    // A count this process kept (decision 208) chooses the plan, so the ids come with the revision, and
-    // the count only when the vendor's search rows changed since.
-    const keyword = f.keyWords;
-    const countUpTo = pastBound ? null : totalBound + 1;
-    const page = (matches: number, orders: number) => ({ how: pgKeywordPagePlan(matches, orders, offset + f.pageSize), limit: f.pageSize, offset });
-    const kept = keptKeywordCount('orders', vendorId, keyword);
-    const read = kept
-      ? await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: page(countUpTo === null ? totalBound + 1 : kept.matches, kept.inScope) })
-      : await pgKeywordRead(db, vendorId, keyword, { countUpTo });
-    if (read.matches !== null) keepKeywordCount('orders', vendorId, keyword, { rev: read.rev, matches: read.matches, inScope: read.orders });
-    const matches = read.matches ?? (countUpTo === null ? totalBound + 1 : kept!.matches);
+    // PostgreSQL, the keyword alone (decisions 187, 208, 210), then the page's cards by a named
+    // statement (decisions 189, 190).
+    const { ids, matches } = await pgKeywordAlone(db, vendorId, f.keyWords, offset, f.pageSize, pastBound ? null : totalBound + 1, totalBound);
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
-    const ids = read.ids ?? (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null, page: page(matches, read.orders) })).ids!;
     return { body: await pageOf(ids), ...counted(matches) };
   }
   if (f.keyWords && pg) {
