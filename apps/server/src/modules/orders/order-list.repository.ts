@@ -74,7 +74,8 @@ export interface PgKeywordPage {
 
 /**
  * PostgreSQL, a keyword's page of ids without other filters, in list order: by walking the vendor's
- * search rows in list order testing each with ilike ('walk'), or from the keys' index, sorted ('keys').
+ * search rows in list order testing each with (i)like ('walk', decision 209), or from the keys' index,
+ * sorted ('keys').
  */
 function pgKeywordPageIds(vendorId: number, keyword: string, { how, limit, offset }: PgKeywordPage) {
   const where = how === 'walk' ? sql<boolean>`s.vendor_id = ${vendorId} and ${likeKeyword(sql`s.body`, keyword, true)}` : keysContain(vendorId, keyword);

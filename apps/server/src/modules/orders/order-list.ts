@@ -54,7 +54,7 @@ const KEPT_IDS_MAX = 2_000;
  *   page as the kept count chose.
  */
 async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset: number, pageSize: number, countUpTo: number | null, bound: number): Promise<{ ids: number[]; matches: number }> {
-  const slice = (all: ArrayLike<number>) => Array.from(all).slice(offset, offset + pageSize);
+  const slice = (all: Int32Array | number[]) => Array.from(all.slice(offset, offset + pageSize));
   const page = (matches: number, orders: number) => ({ how: pgKeywordPagePlan(matches, orders, offset + pageSize), limit: pageSize, offset });
   const every = { how: 'keys', limit: KEPT_IDS_MAX + 1, offset: 0 } as const;
   const keep = (r: PgKeywordRead, withIds: boolean) =>
