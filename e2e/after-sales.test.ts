@@ -130,9 +130,12 @@ describe('after-sales journey', () => {
   test('a case under review is withdrawn after the confirmation', async () => {
     const reviewing = await portal.db.selectFrom('after_sales').select(['id', 'order_id']).where('check_status', '=', 0).executeTakeFirstOrThrow();
     await vendor.goto(`/#/manage/afterSaleDetail?id=${reviewing.id}`);
+    // The detail settled first: a click on 确定 in CI once sent nothing (session 21), the page still loading.
+    await vendor.waitForLoadState('networkidle');
     await vendor.locator('[data-action="withdraw"]').click();
-    await vendor.getByText(MSG.confirmCancelAfterSale).waitFor();
-    await vendor.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    const ask = vendor.locator('.ant-modal-confirm:visible');
+    await ask.getByText(MSG.confirmCancelAfterSale).waitFor();
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
     await vendor.getByText(MSG.cancelOk).waitFor();
     await expect.poll(() => tip(vendor).innerText()).toBe('已撤回售后申请');
     const state = await portal.db.selectFrom('orders').select(['status']).where('id', '=', reviewing.order_id).executeTakeFirstOrThrow();
