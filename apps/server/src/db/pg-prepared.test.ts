@@ -67,6 +67,48 @@ describe('named statements', () => {
     });
   });
 
+  // Decision 211: the mode stays as the last statement left it; a set or reset goes out only before a
+  // statement that needs the other one, and a transaction's rollback (which undoes them) is followed.
+  const namedMode = async (db: TestApp['db'], onePlan = false) =>
+    (await sql<{ m: string }>`${onePlan ? NAMED_ONE_PLAN : NAMED}select current_setting('plan_cache_mode') as m`.execute(db)).rows[0]!.m;
+
+  it.runIf(postgres)('keeps the generic mode for the named statements after a one-plan one, and auto for an unnamed one', async () => {
+    await t.db.connection().execute(async (conn) => {
+      const db = conn as unknown as TestApp['db'];
+      expect(await namedMode(db, true)).toBe('force_generic_plan');
+      expect(await namedMode(db)).toBe('force_generic_plan');
+      expect((await page(db, 2, 0)).rows[0]!.n).toBe(2);
+      expect(await mode(db)).toBe('auto');
+      expect(await namedMode(db)).toBe('auto');
+      expect(await namedMode(db, true)).toBe('force_generic_plan');
+    });
+  });
+
+  it.runIf(postgres)('runs a one-plan statement generic and an unnamed one auto after a transaction that changed the mode ends', async () => {
+    await t.db.connection().execute(async (conn) => {
+      const db = conn as unknown as TestApp['db'];
+      expect(await mode(db)).toBe('auto');
+      // The set sent inside is undone by the rollback.
+      await expect(db.transaction().execute(async (tx) => {
+        expect(await namedMode(tx as unknown as TestApp['db'], true)).toBe('force_generic_plan');
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      expect(await namedMode(db)).toBe('auto');
+      expect(await namedMode(db, true)).toBe('force_generic_plan');
+      // The reset sent inside is undone by the rollback.
+      await expect(db.transaction().execute(async (tx) => {
+        expect(await mode(tx as unknown as TestApp['db'])).toBe('auto');
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      expect(await namedMode(db)).toBe('force_generic_plan');
+      expect(await mode(db)).toBe('auto');
+      // Committed, the set stays.
+      await db.transaction().execute(async (tx) => expect(await namedMode(tx as unknown as TestApp['db'], true)).toBe('force_generic_plan'));
+      expect(await namedMode(db)).toBe('force_generic_plan');
+      expect(await mode(db)).toBe('auto');
+    });
+  });
+
   it('answers the list through its named statements on either database', async () => {
     const v = await createVendor(t);
     for (let i = 0; i < 3; i++) {

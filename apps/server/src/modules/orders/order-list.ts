@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, searchRowIds, type PgKeywordRead } from './order-list.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
 import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
@@ -43,48 +43,56 @@ export function pgKeywordPagePlan(matches: number, orderCount: number, upTo: num
 // (decision 210): ~8 kB, read once a revision instead of the page's ids on every call.
 const KEPT_IDS_MAX = 2_000;
 
+/** A keyword's page on PostgreSQL: its ids, or its entries already read with the count (pgPageFromEntries); and how many match. */
+type PgKeywordAnswer = { matches: number } & ({ ids: number[] } | { entries: string | null });
+
 /**
- * PostgreSQL, the keyword alone: a page of its matches' ids in list order and how many match, counted
- * up to `countUpTo` (null: past the bound lately, answered as bound + 1, decision 186).
+ * PostgreSQL, the keyword alone: a page of its matches, as ids in list order or as the page's entries,
+ * and how many match, counted up to `countUpTo` (null: past the bound lately, answered as bound + 1,
+ * decision 186).
  * - Without a count this process kept: the count and the vendor's orders first (decision 187). Few
  *   matches: then every id, kept with the count and the revision of the statement that read them
  *   (decision 210); many: the page, read as pgKeywordPagePlan says from the count.
  * - With a kept count (decision 208): one statement reads the revision, and only if it moved the count
- *   again; with it every id again when they are kept (then the page is a slice of them), or else the
- *   page as the kept count chose.
+ *   again; with it every id again when they are kept, or else the page as the kept count chose. The
+ *   same statement reads the page's entries (decision 211): of the kept ids' slice, which stands while
+ *   the revision does, or of the page it reads.
  */
-async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset: number, pageSize: number, countUpTo: number | null, bound: number): Promise<{ ids: number[]; matches: number }> {
+async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset: number, pageSize: number, countUpTo: number | null, bound: number): Promise<PgKeywordAnswer> {
   const slice = (all: Int32Array | number[]) => Array.from(all.slice(offset, offset + pageSize));
   const page = (matches: number, orders: number) => ({ how: pgKeywordPagePlan(matches, orders, offset + pageSize), limit: pageSize, offset });
   const every = { how: 'keys', limit: KEPT_IDS_MAX + 1, offset: 0 } as const;
   const keep = (r: PgKeywordRead, withIds: boolean) =>
     keepKeywordCount('orders', vendorId, keyword, { rev: r.rev, matches: r.matches!, inScope: r.orders, ...(withIds && r.ids!.length <= KEPT_IDS_MAX ? { ids: Int32Array.from(r.ids!) } : {}) });
-  const pageRead = async (matches: number, orders: number) => (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null, page: page(matches, orders) })).ids!;
+  const pageRead = async (matches: number, orders: number) => (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null, page: page(matches, orders), cards: 'page' })).entries;
   const found = keptKeywordCount('orders', vendorId, keyword);
   // A kept count of few matches without their ids is read again as a first one, ids and all.
   const kept = found && (found.ids || found.matches > KEPT_IDS_MAX) ? found : undefined;
   if (countUpTo === null) {
     const orders = kept?.inScope ?? (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null })).orders;
-    return { ids: await pageRead(bound + 1, orders), matches: bound + 1 };
+    return { entries: await pageRead(bound + 1, orders), matches: bound + 1 };
+  }
+  if (kept?.ids) {
+    const read = await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: every, idsUnlessRev: true, cards: slice(kept.ids) });
+    if (read.matches === null) return { entries: read.entries, matches: kept.matches };
+    keep(read, true);
+    if (read.ids!.length <= KEPT_IDS_MAX) return { ids: slice(read.ids!), matches: read.matches };
+    return { entries: await pageRead(read.matches, read.orders), matches: read.matches };
   }
   if (kept) {
-    const read = await pgKeywordRead(db, vendorId, keyword, kept.ids
-      ? { countUpTo, unlessRev: kept.rev, page: every, idsUnlessRev: true }
-      : { countUpTo, unlessRev: kept.rev, page: page(kept.matches, kept.inScope) });
-    if (read.matches === null) return { ids: kept.ids ? slice(kept.ids) : read.ids!, matches: kept.matches };
-    keep(read, Boolean(kept.ids));
-    if (!kept.ids) return { ids: read.ids!, matches: read.matches };
-    if (read.ids!.length <= KEPT_IDS_MAX) return { ids: slice(read.ids!), matches: read.matches };
-    return { ids: await pageRead(read.matches, read.orders), matches: read.matches };
+    const read = await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: page(kept.matches, kept.inScope), cards: 'page' });
+    if (read.matches !== null) keep(read, false);
+    return { entries: read.entries, matches: read.matches ?? kept.matches };
   }
   const counted = await pgKeywordRead(db, vendorId, keyword, { countUpTo });
   if (counted.matches === 0 || counted.matches! > KEPT_IDS_MAX) {
     keep(counted, false);
-    return { ids: counted.matches ? await pageRead(counted.matches!, counted.orders) : [], matches: counted.matches! };
+    return counted.matches ? { entries: await pageRead(counted.matches!, counted.orders), matches: counted.matches! } : { ids: [], matches: 0 };
   }
   const all = await pgKeywordRead(db, vendorId, keyword, { countUpTo, page: every });
   keep(all, true);
-  return { ids: all.ids!.length <= KEPT_IDS_MAX ? slice(all.ids!) : await pageRead(all.matches!, all.orders), matches: all.matches! };
+  if (all.ids!.length <= KEPT_IDS_MAX) return { ids: slice(all.ids!), matches: all.matches! };
+  return { entries: await pageRead(all.matches!, all.orders), matches: all.matches! };
 }
 
 /** What listOrders needs to know of its deployment. */
@@ -144,9 +152,9 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   if (f.keyWords && pg && unfiltered) {
     // PostgreSQL, the keyword alone (decisions 187, 208, 210), then the page's cards by a named
     // statement (decisions 189, 190).
-    const { ids, matches } = await pgKeywordAlone(db, vendorId, f.keyWords, offset, f.pageSize, pastBound ? null : totalBound + 1, totalBound);
-    if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
-    return { body: await pageOf(ids), ...counted(matches) };
+    const read = await pgKeywordAlone(db, vendorId, f.keyWords, offset, f.pageSize, pastBound ? null : totalBound + 1, totalBound);
+    if (read.matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
+    return { body: 'ids' in read ? await pageOf(read.ids) : await pgPageFromEntries(db, read.entries), ...counted(read.matches) };
   }
   if (f.keyWords && pg) {
     // PostgreSQL with other filters or an owner's scope: the page (read in list order or from the
