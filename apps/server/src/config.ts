@@ -81,6 +81,7 @@ export type Config = Omit<Env, 'PORTAL_DEV_OUTBOX' | 'PORTAL_DEMO_DATA' | 'PG_PO
  * 2 × cores + 1 active connections in all, shared by the WORKERS processes, at least 2 each. More
  * connections than the database's cores can run only queue inside PostgreSQL and switch between
  * processes. Sized for a database on this machine's cores; one on a larger machine wants PG_POOL_MAX.
+ * Beside its pool each process holds one idle connection that listens for session notices (decision 212).
  */
 export const defaultPoolMax = (workers: number, cores = availableParallelism()) => Math.max(2, Math.ceil((2 * cores + 1) / workers));
 

@@ -12,6 +12,7 @@ import { findOperator, findSession, listUserMenuGrants } from './auth.repository
 import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
 import type { DB } from '../db/database';
 import { accountName } from '../lib/account-name';
+import type { KeptSessions } from './sessions-kept';
 
 export function tokenOf(req: FastifyRequest): string {
   const header = req.headers.token;
@@ -44,9 +45,17 @@ async function apiKeyPrincipal(db: DB, master: string, req: FastifyRequest, keyI
   return { kind: 'vendor', userId: k.user_id, vendorId: k.vendor_id, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: accountName(k) };
 }
 
-/** Session lookup and the per-route access declaration (plugins/context.ts `Access`). */
-export function registerAuth(app: FastifyInstance) {
+/**
+ * Session lookup and the per-route access declaration (plugins/context.ts `Access`). `kept`: the
+ * sessions this process keeps between notices (PostgreSQL, decision 212); without it every call looks
+ * its session up.
+ */
+export function registerAuth(app: FastifyInstance, kept?: KeptSessions) {
   const master = apiKeyMaster(app.config);
+  // A request of this process that may have written answers only after the kept sessions are forgotten.
+  if (kept) app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') kept.forget();
+  });
   app.decorateRequest('principal', null);
   const table: RouteAccess[] = [];
   app.decorate('routeAccess', table);
@@ -69,15 +78,23 @@ export function registerAuth(app: FastifyInstance) {
     const wantKind = req.headers.role === ROLE.platform ? 'platform' : 'vendor';
     if (apikey) req.principal = await apiKeyPrincipal(app.db, master, req, apikey);
     else if (token) {
-      const session = await findSession(app.db, hashToken(token));
-      if (session && session.kind === wantKind && session.expires_at > nowIso()) {
-        if (session.kind === 'vendor') {
-          // A deleted user or a closed vendor leaves the session without a live vendor.
-          const live = session.live_vendor_id !== null && session.vendor_id !== null;
-          req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
-        } else {
-          const op = await findOperator(app.db, session.user_id);
-          req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
+      const tokenHash = hashToken(token);
+      const now = nowIso();
+      const found = kept?.find(tokenHash, wantKind, now);
+      if (found) req.principal = found;
+      else {
+        const generation = kept?.generation ?? 0;
+        const session = await findSession(app.db, tokenHash);
+        if (session && session.kind === wantKind && session.expires_at > now) {
+          if (session.kind === 'vendor') {
+            // A deleted user or a closed vendor leaves the session without a live vendor.
+            const live = session.live_vendor_id !== null && session.vendor_id !== null;
+            req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
+          } else {
+            const op = await findOperator(app.db, session.user_id);
+            req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
+          }
+          if (req.principal) kept?.keep(tokenHash, { kind: wantKind, expiresAt: session.expires_at, principal: req.principal }, generation);
         }
       }
     }

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SmsSender } from '../lib/sms';
+import type { KeptSessions } from './sessions-kept';
 
 /** Who is calling: a vendor user (main or sub-account) or a platform operator. */
 export interface VendorPrincipal {
@@ -45,6 +46,8 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Every /api route with its access declaration, in registration order (route-table tests read it). */
     routeAccess: RouteAccess[];
+    /** PostgreSQL: the sessions this process keeps between notices (decision 212); null on SQLite. */
+    keptSessions: KeptSessions | null;
   }
   interface FastifyRequest {
     principal: VendorPrincipal | OperatorPrincipal | null;

@@ -1,0 +1,128 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@portal/domain/api-paths';
+import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../test/helper';
+import { KeptSessions, LISTENER_NAME } from './sessions-kept';
+
+// Decision 212: on PostgreSQL each process keeps the sessions it looked up and forgets them all when a
+// write that could change one commits (a notice from the migration's triggers), when a request of its
+// own that may write answers, and while it does not listen.
+const postgres = process.env.TEST_DATABASE === 'postgres';
+const list = (t: TestApp, token: string) => get(t, API.orderList, { token, query: { pageNum: 1, pageSize: 10 } });
+
+async function until(what: () => Promise<boolean> | boolean, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (!(await what())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('kept sessions', () => {
+  let t: TestApp;
+  // Another writer: a connection of its own, as psql or another server process would be.
+  let other: pg.Client;
+  beforeAll(async () => {
+    t = await startTestApp();
+    if (postgres) {
+      other = new pg.Client({ connectionString: t.config.DATABASE_URL });
+      await other.connect();
+    }
+  });
+  afterAll(async () => {
+    await other?.end();
+    await t.close();
+  });
+
+  it.runIf(!postgres)('looks every session up on SQLite', () => {
+    expect(t.app.keptSessions).toBeNull();
+  });
+
+  it.runIf(postgres)('answers from the kept session without reading the sessions table', async () => {
+    const v = await createVendor(t);
+    expect((await list(t, v.token)).body.code).toBe(200);
+    // A lock that only a lookup would wait for; taking it writes nothing, so no notice.
+    await other.query('begin');
+    await other.query('lock table sessions in access exclusive mode');
+    try {
+      const r = await Promise.race([list(t, v.token), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
+      expect(r?.body.code).toBe(200);
+    } finally {
+      await other.query('rollback');
+    }
+  });
+
+  it.runIf(postgres)('refuses a session another writer deleted, once its notice arrives', async () => {
+    const v = await createVendor(t);
+    expect((await list(t, v.token)).body.code).toBe(200);
+    await other.query('delete from sessions where user_id = $1', [v.userId]);
+    await until(async () => (await list(t, v.token)).body.code === 401);
+  });
+
+  it.runIf(postgres)('refuses what another writer took from a sub-account, once its notice arrives', async () => {
+    const v = await createVendor(t);
+    const sub = await createSubAccount(t, v.vendorId, [[12, 0]]);
+    expect((await list(t, sub.token)).body.code).toBe(200);
+    await other.query('delete from user_menus where user_id = $1', [sub.userId]);
+    await until(async () => (await list(t, sub.token)).body.code === 403);
+  });
+
+  it.runIf(postgres)('refuses a session signed out in this process at once', async () => {
+    const v = await createVendor(t);
+    expect((await list(t, v.token)).body.code).toBe(200);
+    expect((await post(t, API.quit, {}, { token: v.token })).body.code).toBe(200);
+    expect((await list(t, v.token)).body.code).toBe(401);
+  });
+
+  it.runIf(postgres)('keeps none while its notices are lost, and keeps again once they are back', async () => {
+    const kept = t.app.keptSessions!;
+    const v = await createVendor(t);
+    expect((await list(t, v.token)).body.code).toBe(200);
+    expect(kept.size).toBeGreaterThan(0);
+    await other.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_NAME]);
+    await until(() => !kept.listening);
+    expect(kept.size).toBe(0);
+    // No notice can come now: the deletion is seen because the session is looked up.
+    const w = await createVendor(t);
+    expect((await list(t, w.token)).body.code).toBe(200);
+    await other.query('delete from sessions where user_id = $1', [w.userId]);
+    expect((await list(t, w.token)).body.code).toBe(401);
+    await until(() => kept.listening);
+    expect((await list(t, v.token)).body.code).toBe(200);
+    expect(kept.size).toBeGreaterThan(0);
+  });
+});
+
+describe('KeptSessions', () => {
+  const principal = { kind: 'platform', operatorId: 1, name: '运营', sessionId: 1 } as const;
+  const listening = () => {
+    const k = new KeptSessions();
+    k.listening = true;
+    return k;
+  };
+
+  it('finds a session until it expires, for its own kind only', () => {
+    const k = listening();
+    k.keep('h', { kind: 'platform', expiresAt: '2026-01-01T00:00:10.000Z', principal: { ...principal } }, k.generation);
+    expect(k.find('h', 'platform', '2026-01-01T00:00:09.999Z')).toEqual(principal);
+    expect(k.find('h', 'vendor', '2026-01-01T00:00:09.999Z')).toBeUndefined();
+    expect(k.find('h', 'platform', '2026-01-01T00:00:10.000Z')).toBeUndefined();
+  });
+
+  it('keeps nothing looked up before a forget, nor while not listening', () => {
+    const k = listening();
+    const before = k.generation;
+    k.forget();
+    k.keep('h', { kind: 'platform', expiresAt: '9999', principal: { ...principal } }, before);
+    expect(k.size).toBe(0);
+    k.listening = false;
+    k.keep('h', { kind: 'platform', expiresAt: '9999', principal: { ...principal } }, k.generation);
+    expect(k.size).toBe(0);
+  });
+
+  it('keeps a principal no one can change', () => {
+    const k = listening();
+    k.keep('h', { kind: 'platform', expiresAt: '9999', principal: { ...principal } }, k.generation);
+    expect(Object.isFrozen(k.find('h', 'platform', '2026'))).toBe(true);
+  });
+});
