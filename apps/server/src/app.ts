@@ -54,7 +54,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     const notices = await listenForAuthChanges(config.DATABASE_URL, kept, app.log);
     app.addHook('onClose', () => notices.close());
   }
-  registerAuth(app, kept ?? undefined);
+  registerAuth(app, kept);
   registerInputGuard(app);
   registerContract(app, !config.production);
   registerFileUrls(app);

@@ -60,12 +60,12 @@ export function preparingClient(Client: typeof pg.Client): typeof pg.Client {
     #changedInTransaction = false;
 
     override query(config: any, values?: any, callback?: any): any {
-      if (!this.pipeline) return typeof config === 'string' && config.includes(PREPARED_MARK) ? super.query({ name: nameOf(config), text: config, values }, callback) : super.query(config, values, callback);
+      const named = typeof config === 'string' && config.includes(PREPARED_MARK);
+      const send = () => (named ? super.query({ name: nameOf(config), text: config, values }, callback) : super.query(config, values, callback));
+      if (!this.pipeline) return send();
       const text: string | undefined = typeof config === 'string' ? config : config?.text;
       if (typeof config === 'string') this.#transactionSeen(config);
-      const named = typeof config === 'string' && config.includes(PREPARED_MARK);
       const want: PlanMode | null = isTransactionControl(text) ? null : !named ? 'auto' : text!.includes(ONE_PLAN_MARK) ? 'generic' : null;
-      const send = () => (named ? super.query({ name: nameOf(config), text: config, values }, callback) : super.query(config, values, callback));
       if (want === null || want === this.#mode) return send();
       return inOneWrite(this, () => {
         // The statement's own error is the call's; a failed set or reset leaves the mode unknown.

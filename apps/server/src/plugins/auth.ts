@@ -45,12 +45,28 @@ async function apiKeyPrincipal(db: DB, master: string, req: FastifyRequest, keyI
   return { kind: 'vendor', userId: k.user_id, vendorId: k.vendor_id, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: accountName(k) };
 }
 
+/** The live session of this token hash and kind as a principal, with the session's expiry; undefined if none. */
+async function sessionPrincipal(db: DB, tokenHash: string, kind: string, now: string) {
+  const session = await findSession(db, tokenHash);
+  if (!session || session.kind !== kind || session.expires_at <= now) return undefined;
+  let principal: VendorPrincipal | OperatorPrincipal | null;
+  if (session.kind === 'vendor') {
+    // A deleted user or a closed vendor leaves the session without a live vendor.
+    const live = session.live_vendor_id !== null && session.vendor_id !== null;
+    principal = live ? await vendorPrincipal(db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
+  } else {
+    const op = await findOperator(db, session.user_id);
+    principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
+  }
+  return principal ? { principal, expiresAt: session.expires_at } : undefined;
+}
+
 /**
  * Session lookup and the per-route access declaration (plugins/context.ts `Access`). `kept`: the
  * sessions this process keeps between notices (PostgreSQL, decision 212); without it every call looks
  * its session up.
  */
-export function registerAuth(app: FastifyInstance, kept?: KeptSessions) {
+export function registerAuth(app: FastifyInstance, kept: KeptSessions | null) {
   const master = apiKeyMaster(app.config);
   // A request of this process that may have written answers only after the kept sessions are forgotten.
   if (kept) app.addHook('onSend', async (req) => {
@@ -84,18 +100,9 @@ export function registerAuth(app: FastifyInstance, kept?: KeptSessions) {
       if (found) req.principal = found;
       else {
         const generation = kept?.generation ?? 0;
-        const session = await findSession(app.db, tokenHash);
-        if (session && session.kind === wantKind && session.expires_at > now) {
-          if (session.kind === 'vendor') {
-            // A deleted user or a closed vendor leaves the session without a live vendor.
-            const live = session.live_vendor_id !== null && session.vendor_id !== null;
-            req.principal = live ? await vendorPrincipal(app.db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
-          } else {
-            const op = await findOperator(app.db, session.user_id);
-            req.principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
-          }
-          if (req.principal) kept?.keep(tokenHash, { kind: wantKind, expiresAt: session.expires_at, principal: req.principal }, generation);
-        }
+        const looked = await sessionPrincipal(app.db, tokenHash, wantKind, now);
+        req.principal = looked?.principal ?? null;
+        if (looked) kept?.keep(tokenHash, { kind: wantKind, ...looked }, generation);
       }
     }
     if (access === 'public') return;

@@ -59,6 +59,18 @@ describe('kept sessions', () => {
     await until(async () => (await list(t, v.token)).body.code === 401);
   });
 
+  it.runIf(postgres)('keeps no lookup that raced another writer\'s deletion: parallel calls after its notice are all refused', async () => {
+    const v = await createVendor(t);
+    expect((await list(t, v.token)).body.code).toBe(200);
+    // Calls in flight, some looking the session up, while the deletion commits.
+    const racing = Array.from({ length: 16 }, () => list(t, v.token));
+    await other.query('delete from sessions where user_id = $1', [v.userId]);
+    await Promise.all(racing);
+    await until(async () => (await list(t, v.token)).body.code === 401);
+    const after = await Promise.all(Array.from({ length: 16 }, () => list(t, v.token)));
+    expect(new Set(after.map((r) => r.body.code))).toEqual(new Set([401]));
+  });
+
   it.runIf(postgres)('refuses what another writer took from a sub-account, once its notice arrives', async () => {
     const v = await createVendor(t);
     const sub = await createSubAccount(t, v.vendorId, [[12, 0]]);

@@ -291,11 +291,11 @@ async function cardsOfOrders(db: DB, ids: number[]): Promise<Map<number, Buffer>
  */
 export async function pageOfIds(db: DB, vendorId: number, ownerId: number | null, ids: number[], pg: boolean): Promise<Buffer> {
   if (!ids.length) return Buffer.alloc(0);
+  if (pg) return pgPageFromEntries(db, (await sql<{ entries: string | null }>`${NAMED_ONE_PLAN}select ${pgEntriesOf(sql`${ids}::integer[]`, vendorId, ownerId)} as entries`.execute(db)).rows[0]!.entries);
   const scoped = () => {
     const q = db.selectFrom('orders').where('orders.vendor_id', '=', vendorId).where('orders.id', 'in', ids);
     return ownerId === null ? q : q.where('orders.created_by', '=', ownerId);
   };
-  if (pg) return pgPageFromEntries(db, (await sql<{ entries: string | null }>`${NAMED_ONE_PLAN}select ${pgEntriesOf(sql`${ids}::integer[]`, vendorId, ownerId)} as entries`.execute(db)).rows[0]!.entries);
   const owner = ownerId === null ? sql`` : sql`and o.created_by = ${ownerId}`;
   // json_each drives the joins (cross join keeps it outermost), so the aggregate visits the ids in order.
   const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joinedSqlite(nowIso())} as body

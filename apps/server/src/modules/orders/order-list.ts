@@ -150,8 +150,8 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     }
   }
   if (f.keyWords && pg && unfiltered) {
-    // PostgreSQL, the keyword alone (decisions 187, 208, 210), then the page's cards by a named
-    // statement (decisions 189, 190).
+    // PostgreSQL, the keyword alone (decisions 187, 208, 210): the page's entries read with it (decision
+    // 211), or its ids, then their cards by a named statement (decisions 189, 190).
     const read = await pgKeywordAlone(db, vendorId, f.keyWords, offset, f.pageSize, pastBound ? null : totalBound + 1, totalBound);
     if (read.matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
     return { body: 'ids' in read ? await pageOf(read.ids) : await pgPageFromEntries(db, read.entries), ...counted(read.matches) };
