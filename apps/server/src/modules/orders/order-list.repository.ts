@@ -51,6 +51,20 @@ export async function gramsPageIds(db: DB, vendorId: number, keyword: string, li
   return r.rows;
 }
 
+/**
+ * SQLite, a keyword alone over the bigram index, in one statement (one snapshot): the vendor's search
+ * revision (decision 213) and, unless the revision is still `unlessRev`, the ids of the keyword's matches
+ * in list order (the index's rowids are), up to `upTo` (null: the revision has not moved).
+ */
+export async function gramsIdsAtRevision(db: DB, vendorId: number, keyword: string, upTo: number, unlessRev?: string): Promise<{ rev: string; ids: number[] | null }> {
+  const ids = sql`(select json_group_array(id order by k desc) from (select rowid as k, ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams
+    where order_grams match ${keywordMatch(vendorId, keyword)} order by rowid desc limit ${upTo}))`;
+  const r = await sql<{ rev: number; ids: string | null }>`select r.rev, ${unlessRev === undefined ? ids : sql`case when r.rev = ${Number(unlessRev)} then null else ${ids} end`} as ids
+    from (select coalesce(sum(rev), 0) as rev from order_search_revisions where vendor_id = ${vendorId}) r`.execute(db);
+  const row = r.rows[0]!;
+  return { rev: String(row.rev), ids: row.ids === null ? null : (JSON.parse(row.ids) as number[]) };
+}
+
 /** Ids the query finds, in list order, up to `limit`. */
 export const filteredIdsInListOrder = (q: OrderQuery, limit: number) =>
   q.select('orders.id').orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).execute();

@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsIdsAtRevision, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
 import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
@@ -95,6 +95,20 @@ async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset:
   return { entries: await pageRead(all.matches!, all.orders), matches: all.matches! };
 }
 
+/**
+ * SQLite, the keyword alone over the bigram index: how many orders match, up to bound + 1, and while
+ * there are at most `bound` every match's id in list order, kept with the vendor's search revision
+ * (decision 213). One statement reads the revision, and only if it moved every id again.
+ */
+async function keptGramsIds(db: DB, vendorId: number, keyword: string, bound: number): Promise<{ matches: number; ids?: Int32Array }> {
+  const found = keptKeywordCount('orders', vendorId, keyword);
+  const read = await gramsIdsAtRevision(db, vendorId, keyword, bound + 1, found?.rev);
+  if (read.ids === null) return found!;
+  const kept = { rev: read.rev, matches: read.ids.length, inScope: 0, ...(read.ids.length <= bound ? { ids: Int32Array.from(read.ids) } : {}) };
+  keepKeywordCount('orders', vendorId, keyword, kept);
+  return kept;
+}
+
 /** What listOrders needs to know of its deployment. */
 export interface ListSettings {
   pg: boolean;
@@ -126,12 +140,15 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
 
   // On SQLite a keyword over many orders goes through the bigram index (decision 103): its count of the
-  // matches first, then the page read as keywordPagePlan says (decision 106). Over few orders, reading
+  // matches first (or its kept ids, decision 213), then the page read as keywordPagePlan says (decision 106). Over few orders, reading
   // their search rows costs less than the index's postings (decision 108).
   const orderCount = f.keyWords && !pg ? await ordersInScope(db, vendorId, ownerId) : 0;
   const viaIndex = orderCount > keywordScanMax;
+  // Without other filters or scope, a page of a keyword's kept ids (decision 213).
+  const kept = viaIndex && unfiltered && !pastBound ? await keptGramsIds(db, vendorId, f.keyWords!, totalBound) : undefined;
+  if (kept?.ids) return { body: kept.ids.length ? await pageOf(Array.from(kept.ids.subarray(offset, offset + f.pageSize))) : Buffer.alloc(0), ...counted(kept.matches) };
   if (viaIndex) {
-    const matches = await countUpTo(() => countKeywordMatches(db, vendorId, f.keyWords!, totalBound + 1));
+    const matches = kept?.matches ?? await countUpTo(() => countKeywordMatches(db, vendorId, f.keyWords!, totalBound + 1));
     if (matches === 0) return { body: Buffer.alloc(0), total: 0, bounded: false };
     const plan = keywordPagePlan(matches, orderCount, offset + f.pageSize, unfiltered);
     if (plan === 'search') {
