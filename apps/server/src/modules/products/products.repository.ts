@@ -1,4 +1,4 @@
-import { sql, type AliasableExpression, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasableExpression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { PRICE_FIELDS } from '@portal/domain/enums';
 import { yuanToFen } from '@portal/domain/money';
 import type { ProductListQuery } from '@portal/domain/products';
@@ -141,21 +141,56 @@ export interface ProductPage {
   bounded: boolean;
 }
 
+// A keyword alone with at most this many matches keeps every match's id with its count (decisions 210, 213).
+const KEPT_IDS_MAX = 2_000;
+
+/** A keyword alone as this process keeps it (decisions 208, 213): its bounded count, the vendor's live products, and every match's id when few. */
+interface KeywordKept {
+  matches: number;
+  inScope: number;
+  ids?: Int32Array;
+}
+
 /**
- * PostgreSQL, a keyword alone: its bounded count `count` and the vendor's live products, in one
- * statement with the vendor's search revision; a count this process kept at the same revision is not
- * counted again (decision 208).
+ * A keyword alone, in one statement with the vendor's search revision: its bounded count `count`, the
+ * vendor's live products and, with `ids`, every match's id in list order (up to KEPT_IDS_MAX + 1). What
+ * this process kept at the same revision is not read again (decisions 208, 213): a kept count with ids
+ * reads its ids again only if the revision moved; a first count of few matches reads them in a second
+ * statement (with the count again, so that both are of one revision).
  */
-async function keptOrCounted(db: DB, vendorId: number, keyword: string, count: AliasableExpression<unknown>): Promise<[number, number]> {
+async function keptKeyword(db: DB, vendorId: number, keyword: string, pg: boolean, count: AliasableExpression<unknown>, ids: RawBuilder<unknown>): Promise<KeywordKept> {
   const kept = keptKeywordCount('products', vendorId, keyword);
-  const rev = sql<string>`(select coalesce(sum(rev), 0)::text from product_search_revisions where vendor_id = ${vendorId})`;
-  const n = kept ? sql`case when ${rev} = ${kept.rev} then null else ${count} end` : count;
-  const r = await db.selectNoFrom([rev.as('rev'), n.as('n'), productCountsQuery(db, vendorId, null).as('in_scope')]).executeTakeFirstOrThrow();
-  const inScope = Number(r.in_scope ?? 0);
-  if (r.n === null && kept) return [kept.matches, inScope];
-  const matches = Number(r.n ?? 0);
-  keepKeywordCount('products', vendorId, keyword, { rev: r.rev, matches, inScope });
-  return [matches, inScope];
+  const read = async (withIds: boolean, unlessRev?: string) => {
+    const moved = (e: AliasableExpression<unknown> | RawBuilder<unknown>) =>
+      unlessRev === undefined ? e : sql`case when r.rev = ${pg ? unlessRev : Number(unlessRev)} then null else ${e} end`;
+    const r = await sql<{ rev: string | number; n: number | string | null; ids: number[] | string | null; in_scope: number | string | null }>`select r.rev, ${moved(count)} as n,
+      ${withIds ? moved(ids) : sql`null`} as ids, ${productCountsQuery(db, vendorId, null)} as in_scope
+      from (select ${pg ? sql`coalesce(sum(rev), 0)::text` : sql`coalesce(sum(rev), 0)`} as rev from product_search_revisions where vendor_id = ${vendorId}) r`.execute(db);
+    const row = r.rows[0]!;
+    const all = row.ids === null ? null : typeof row.ids === 'string' ? (JSON.parse(row.ids) as number[]) : row.ids;
+    return { rev: String(row.rev), n: row.n === null ? null : Number(row.n), ids: all, inScope: Number(row.in_scope ?? 0) };
+  };
+  const keep = (r: { rev: string; n: number | null; ids: number[] | null; inScope: number }) => {
+    const k: KeywordKept & { rev: string } = { rev: r.rev, matches: r.n!, inScope: r.inScope, ...(r.ids && r.ids.length <= KEPT_IDS_MAX ? { ids: Int32Array.from(r.ids) } : {}) };
+    keepKeywordCount('products', vendorId, keyword, k);
+    return k;
+  };
+  if (kept) {
+    const r = await read(Boolean(kept.ids), kept.rev);
+    return r.n === null ? { ...kept, inScope: r.inScope } : keep(r);
+  }
+  const first = await read(false);
+  if (first.n === 0 || first.n! > KEPT_IDS_MAX) return keep(first);
+  return keep(await read(true));
+}
+
+/** The products of these ids (a page of kept ids, in list order), in that order. */
+async function productsByIds(db: DB, vendorId: number, ids: number[], pg: boolean): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  const q = db.selectFrom('products').selectAll().where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
+  const rows = await (pg ? q.where(sql<boolean>`products.id = any(${ids}::integer[])`).modifyFront(NAMED_ONE_PLAN) : q.where('products.id', 'in', ids)).execute();
+  const at = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
 }
 
 /**
@@ -170,6 +205,8 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const offset = (f.pageNum - 1) * f.pageSize;
   const range = priceRange(f);
   const byCategory = Boolean(f.categoryId || f.categoryId2 || f.categoryId1);
+  // A keyword alone: no other filter, no "own" scope (its count and ids kept, decision 213).
+  const alone = ownerId === null && !byCategory && f.isCheck === undefined && !range;
   // A list counted past the bound in the last minute answers the bound without counting (decision 186).
   const { counted, count: boundedCount, pastBound } = boundedTotal(listKey('products', vendorId, ownerId, f), totalBound);
   let live = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
@@ -204,13 +241,18 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     if (ownerId !== null) joined = joined.where('products.created_by', '=', ownerId);
     if (!exact) joined = joined.where(likeKeyword(PRODUCT_TEXT_SQLITE, f.keywords, false));
     const filtered = applyListFilters(joined, { ...f, keywords: undefined }, pg, vendorId);
+    // Exact matches without other filters are counted in the index alone.
+    const plainCount = sql`(select count(*) from (select 1 from product_grams where ${match} limit ${totalBound + 1}))`;
+    const kept = alone && !pastBound
+      ? await keptKeyword(db, vendorId, f.keywords, pg, exact ? plainCount : countOf(filtered, totalBound + 1),
+        sql`(select json_group_array(m.id order by m.k desc) from ${filtered.select(['products.id', sql<number>`g.rowid`.as('k')]).orderBy(sql`g.rowid`, 'desc').limit(KEPT_IDS_MAX + 1)} m)`)
+      : undefined;
+    if (kept?.ids) return { rows: await productsByIds(db, vendorId, Array.from(kept.ids.subarray(offset, offset + f.pageSize)), pg), ...counted(kept.matches) };
     const rows = (await filtered.selectAll('products').orderBy(sql`g.rowid`, 'desc').limit(f.pageSize).offset(offset).execute()) as ProductRecord[];
     const last = lastPage(rows);
     if (last !== null) return { rows, ...counted(last) };
-    // Exact matches without other filters are counted in the index alone.
-    const plain = exact && ownerId === null && !byCategory && f.isCheck === undefined && !range;
-    const n = await boundedCount(async () => plain
-      ? Number((await sql<{ n: number }>`select count(*) as n from (select 1 from product_grams where ${match} limit ${totalBound + 1})`.execute(db)).rows[0]?.n ?? 0)
+    const n = kept?.matches ?? await boundedCount(async () => exact && alone
+      ? Number((await sql<{ n: number }>`select ${plainCount} as n`.execute(db)).rows[0]?.n ?? 0)
       : countUpTo(filtered, totalBound + 1));
     return { rows, ...counted(n) };
   }
@@ -224,12 +266,14 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     const keys = sql<boolean>`vendor_text_keys(products.vendor_id, ${PRODUCT_TEXT_PG}) @> ${pgKeywordKeys(vendorId, kw)}`;
     const like = likeKeyword(PRODUCT_TEXT_PG, kw, true);
     const others = applyListFilters(live, f, pg, vendorId);
-    const alone = ownerId === null && !byCategory && f.isCheck === undefined && !range;
     const plain = Array.from(kw).length <= 2 && alone;
     const count = plain
       ? sql<number>`(select count(*) from (select 1 from products where ${keys} and products.deleted_at is null limit ${totalBound + 1}) m)`
       : countOf(others.where(keys).where(like), totalBound + 1);
-    const [n, inScope] = alone && !pastBound ? await keptOrCounted(db, vendorId, kw, count) : await countAndScope(count);
+    const ids = sql`array(${others.where(keys).where(like).select('products.id').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(KEPT_IDS_MAX + 1)})`;
+    const kept = alone && !pastBound ? await keptKeyword(db, vendorId, kw, pg, count, ids) : undefined;
+    if (kept?.ids) return { rows: await productsByIds(db, vendorId, Array.from(kept.ids.subarray(offset, offset + f.pageSize)), pg), ...counted(kept.matches) };
+    const [n, inScope] = kept ? [kept.matches, kept.inScope] : await countAndScope(count);
     if (n === 0) return { rows: [], total: 0, bounded: false };
     const toWalk = ((offset + f.pageSize) * Math.max(inScope, n)) / n;
     const walk = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1);
