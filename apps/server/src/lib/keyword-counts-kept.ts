@@ -1,5 +1,5 @@
-// PostgreSQL: what each process lately counted of a keyword over a vendor's orders or products, with
-// the vendor's search revision it was counted at (decision 208). The revision is the sum of the
+// What each process lately counted of a keyword over a vendor's orders or products, with the vendor's
+// search revision it was counted at (decision 208; SQLite too since decision 213). The revision is the sum of the
 // vendor's slots in order_search_revisions or product_search_revisions; every committed change of the
 // rows a keyword searches raises it, and a later snapshot sees every change an earlier one saw, so one
 // sum is one state of those rows. A count kept for the revision a statement reads again is that
@@ -13,7 +13,7 @@ export interface KeptKeywordCount {
   rev: string;
   matches: number;
   inScope: number;
-  /** Every match's id in list order, read in the same statement as the revision (decision 210). */
+  /** Every match's id in list order, read in the same statement as the revision (decisions 210, 213). */
   ids?: Int32Array;
 }
 
