@@ -1,7 +1,7 @@
-// The order list's statements on PostgreSQL, one case at a time (app.inject, no HTTP, one client):
-// each SQL statement a call runs with its mean time, and Node's and PostgreSQL's CPU per call, on the
-// seeded bench database of bench/orders.ts. Run: npx tsx bench/list-profile.ts
-// (PROF_N calls per case, PROF_CASES=substring,…, BENCH_ORDERS)
+// The order list one case at a time (app.inject, no HTTP, one client), on the seeded bench database of
+// bench/orders.ts: on PostgreSQL each SQL statement a call runs with its mean time, and Node's and
+// PostgreSQL's CPU per call; on SQLite (PROF_DB=sqlite) the process's CPU per call.
+// Run: npx tsx bench/list-profile.ts (PROF_N calls per case, PROF_CASES=substring,…, BENCH_ORDERS)
 import pg from 'pg';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,9 @@ import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
 import { BENCH_SERVER_ENV, postgresCpuMs } from './lib/server-process';
 
 const N = Number(process.env.PROF_N ?? 300);
-const url = `postgres://postgres@127.0.0.1:5432/bench_orders_${process.env.BENCH_ORDERS ?? 1_000_000}`;
+const ORDERS = process.env.BENCH_ORDERS ?? 1_000_000;
+const PG = process.env.PROF_DB !== 'sqlite';
+const url = PG ? `postgres://postgres@127.0.0.1:5432/bench_orders_${ORDERS}` : join(tmpdir(), 'bench-orders', `orders-${ORDERS}.sqlite`);
 const stats = new Map<string, { n: number; ms: number }>();
 const orig = pg.Client.prototype.query as unknown as (...a: unknown[]) => Promise<unknown>;
 (pg.Client.prototype as unknown as { query: unknown }).query = function (this: unknown, q: unknown, v?: unknown, cb?: unknown) {
@@ -52,13 +54,16 @@ const big = await login(0);
 const cases: Array<[string, Record<string, string | number>, string]> = [
   ['page 1 (vendor with ~900 orders)', { pageNum: 1, pageSize: 50 }, typical],
   ['keyword 王建华', { keyWords: '王建华', pageNum: 1, pageSize: 50 }, typical],
+  ['keyword MRC1892', { keyWords: 'MRC1892', pageNum: 1, pageSize: 50 }, typical],
+  ['status 700 + 保内 + 90 days', { status: 700, label: '保内', minCreateTime: new Date(Date.now() - 90 * 86400_000).toISOString().slice(0, 10), pageNum: 1, pageSize: 50 }, typical],
   ['pending shortcut', { status: '200,300,400,500,600,700,900', node: '530,630', pageNum: 1, pageSize: 50 }, typical],
   ['page 1, big vendor', { pageNum: 1, pageSize: 50 }, big],
   ['keyword 王建华, big vendor', { keyWords: '王建华', pageNum: 1, pageSize: 50 }, big],
   ['keyword 建华, big vendor', { keyWords: '建华', pageNum: 1, pageSize: 50 }, big],
+  ['keyword KFR-35GW, big vendor', { keyWords: 'KFR-35GW', pageNum: 1, pageSize: 50 }, big],
 ];
 const only = process.env.PROF_CASES?.split(',');
-const backends = async () => (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(handle.db)).rows.length;
+const backends = async () => (PG ? (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(handle.db)).rows.length : 0);
 for (const [title, query, token] of cases) {
   if (only && !only.some((c) => title.includes(c))) continue;
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
@@ -69,13 +74,14 @@ for (const [title, query, token] of cases) {
   for (let i = 0; i < 30; i++) await call();
   stats.clear();
   const cpu0 = process.cpuUsage();
-  const db0 = postgresCpuMs();
+  const db0 = PG ? postgresCpuMs() : 0;
   const t0 = performance.now();
   for (let i = 0; i < N; i++) await call();
   const wall = (performance.now() - t0) / N;
   const cpu = process.cpuUsage(cpu0);
-  const db = (postgresCpuMs() - db0) / N;
-  console.log(`\n${title}: ${wall.toFixed(2)} ms a call, Node CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms, PostgreSQL CPU ${db.toFixed(2)} ms (${await backends()} connections)`);
+  const db = PG ? (postgresCpuMs() - db0) / N : 0;
+  const dbPart = PG ? `, PostgreSQL CPU ${db.toFixed(2)} ms (${await backends()} connections)` : '';
+  console.log(`\n${title}: ${wall.toFixed(2)} ms a call, Node CPU ${((cpu.user + cpu.system) / 1000 / N).toFixed(2)} ms${dbPart}`);
   for (const [k, s] of [...stats].sort((a, b) => b[1].ms - a[1].ms)) console.log(`  ${(s.n / N).toFixed(2)} × ${(s.ms / s.n).toFixed(2)} ms  ${k}`);
 }
 await app.close();
