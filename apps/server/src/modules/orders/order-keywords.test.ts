@@ -151,13 +151,13 @@ describe.each([['the keyword index', '0'], ['the search rows', '2000']])('order 
 
 // PostgreSQL keeps a keyword's count in each process with the vendor's search revision it was counted
 // at (decision 208); SQLite counts every time. Either way the count is of the rows as they are now.
-describe('a keyword’s count as the vendor’s orders change (both databases)', () => {
+describe.each([['the keyword index', '0'], ['the search rows', '2000']])('a keyword’s count as the vendor’s orders change, through %s (both databases)', (_, scanMax) => {
   let t: TestApp;
   let v: Awaited<ReturnType<typeof createVendor>>;
   let product: number;
   const first: number[] = [];
   beforeAll(async () => {
-    t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: '0' });
+    t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: scanMax });
     v = await createVendor(t);
     product = await createProduct(t, v.vendorId, v.userId, { model: 'RV-9' });
     for (let i = 0; i < 3; i++) first.push(await addOrder(t, v.token, [product], { realName: '王建华', phone: `1370000010${i}` }));

@@ -52,13 +52,17 @@ export async function gramsPageIds(db: DB, vendorId: number, keyword: string, li
 }
 
 /**
- * SQLite, a keyword alone over the bigram index, in one statement (one snapshot): the vendor's search
- * revision (decision 213) and, unless the revision is still `unlessRev`, the ids of the keyword's matches
- * in list order (the index's rowids are), up to `upTo` (null: the revision has not moved).
+ * SQLite, a keyword alone, in one statement (one snapshot): the vendor's search revision (decision 213)
+ * and, unless the revision is still `unlessRev`, the ids of the keyword's matches in list order, up to
+ * `upTo` (null: the revision has not moved). From the bigram index (`viaIndex`: its rowids are the list
+ * key) or by reading the vendor's search rows with LIKE (a vendor of few orders, decision 108).
  */
-export async function gramsIdsAtRevision(db: DB, vendorId: number, keyword: string, upTo: number, unlessRev?: string): Promise<{ rev: string; ids: number[] | null }> {
-  const ids = sql`(select json_group_array(id order by k desc) from (select rowid as k, ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams
-    where order_grams match ${keywordMatch(vendorId, keyword)} order by rowid desc limit ${upTo}))`;
+export async function keywordIdsAtRevision(db: DB, vendorId: number, keyword: string, viaIndex: boolean, upTo: number, unlessRev?: string): Promise<{ rev: string; ids: number[] | null }> {
+  const ids = viaIndex
+    ? sql`(select json_group_array(id order by k desc) from (select rowid as k, ${sql.raw(GRAMS_ORDER_ID)} as id from order_grams
+      where order_grams match ${keywordMatch(vendorId, keyword)} order by rowid desc limit ${upTo}))`
+    : sql`(select json_group_array(id order by c desc, id desc) from (select s.created_at as c, s.order_id as id from order_search s
+      where s.vendor_id = ${vendorId} and ${bodyContains(keyword, false, vendorId)} order by s.created_at desc, s.order_id desc limit ${upTo}))`;
   const r = await sql<{ rev: number; ids: string | null }>`select r.rev, ${unlessRev === undefined ? ids : sql`case when r.rev = ${Number(unlessRev)} then null else ${ids} end`} as ids
     from (select coalesce(sum(rev), 0) as rev from order_search_revisions where vendor_id = ${vendorId}) r`.execute(db);
   const row = r.rows[0]!;

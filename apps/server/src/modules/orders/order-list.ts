@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, gramsIdsAtRevision, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
+import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, keywordIdsAtRevision, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
 import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
@@ -96,13 +96,13 @@ async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset:
 }
 
 /**
- * SQLite, the keyword alone over the bigram index: how many orders match, up to bound + 1, and while
- * there are at most `bound` every match's id in list order, kept with the vendor's search revision
- * (decision 213). One statement reads the revision, and only if it moved every id again.
+ * SQLite, the keyword alone: how many orders match, up to bound + 1, and while there are at most `bound`
+ * every match's id in list order, kept with the vendor's search revision (decision 213). One statement
+ * reads the revision, and only if it moved every id again (from the bigram index when `viaIndex`).
  */
-async function keptGramsIds(db: DB, vendorId: number, keyword: string, bound: number): Promise<{ matches: number; ids?: Int32Array }> {
+async function keptKeywordIds(db: DB, vendorId: number, keyword: string, viaIndex: boolean, bound: number): Promise<{ matches: number; ids?: Int32Array }> {
   const found = keptKeywordCount('orders', vendorId, keyword);
-  const read = await gramsIdsAtRevision(db, vendorId, keyword, bound + 1, found?.rev);
+  const read = await keywordIdsAtRevision(db, vendorId, keyword, viaIndex, bound + 1, found?.rev);
   if (read.ids === null) return found!;
   const kept = { rev: read.rev, matches: read.ids.length, inScope: 0, ...(read.ids.length <= bound ? { ids: Int32Array.from(read.ids) } : {}) };
   keepKeywordCount('orders', vendorId, keyword, kept);
@@ -145,7 +145,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const orderCount = f.keyWords && !pg ? await ordersInScope(db, vendorId, ownerId) : 0;
   const viaIndex = orderCount > keywordScanMax;
   // Without other filters or scope, a page of a keyword's kept ids (decision 213).
-  const kept = viaIndex && unfiltered && !pastBound ? await keptGramsIds(db, vendorId, f.keyWords!, totalBound) : undefined;
+  const kept = f.keyWords && !pg && unfiltered && !pastBound ? await keptKeywordIds(db, vendorId, f.keyWords, viaIndex, totalBound) : undefined;
   if (kept?.ids) return { body: kept.ids.length ? await pageOf(Array.from(kept.ids.subarray(offset, offset + f.pageSize))) : Buffer.alloc(0), ...counted(kept.matches) };
   if (viaIndex) {
     const matches = kept?.matches ?? await countUpTo(() => countKeywordMatches(db, vendorId, f.keyWords!, totalBound + 1));
