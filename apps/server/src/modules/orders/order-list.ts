@@ -140,8 +140,9 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const unfiltered = ownerId === null && !filtersBesidesKeyword(f);
 
   // On SQLite a keyword over many orders goes through the bigram index (decision 103): its count of the
-  // matches first (or its kept ids, decision 213), then the page read as keywordPagePlan says (decision 106). Over few orders, reading
-  // their search rows costs less than the index's postings (decision 108).
+  // matches first, then the page read as keywordPagePlan says (decision 106). Over few orders, reading
+  // their search rows costs less than the index's postings (decision 108). Either way, a keyword alone
+  // keeps its matches' ids by the vendor's search revision (decision 213).
   const orderCount = f.keyWords && !pg ? await ordersInScope(db, vendorId, ownerId) : 0;
   const viaIndex = orderCount > keywordScanMax;
   // Without other filters or scope, a page of a keyword's kept ids (decision 213).
