@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { isPostgres } from './helpers';
+import { dropSqliteSearchRevisions, isPostgres, sqliteSearchRevisions } from './helpers';
 
 // Each vendor's revision of what a keyword over its product list reads (docs/decisions/208, 213), now
 // kept with every match's id in list order: so a product's created_at (its place in the list) moves the
@@ -23,27 +23,14 @@ async function pgFunction(db: Kysely<any>, columns: string[]) {
       end $$`).execute(db);
 }
 
-const TRIGGERS = ['product_search_revise_insert', 'product_search_revise_update', 'product_search_revise_move', 'product_search_revise_delete'];
+const REVISIONS = { revisions: 'product_search_revisions', table: 'products', id: 'id', watched: SEARCHED };
 
 export async function up(db: Kysely<any>) {
   if (await isPostgres(db)) return pgFunction(db, SEARCHED);
-  const bump = (row: 'old' | 'new') => `insert into product_search_revisions (vendor_id, slot, rev) values (${row}.vendor_id, ${row}.id % ${SLOTS}, 1)
-    on conflict (vendor_id, slot) do update set rev = rev + 1;`;
-  await sql`create table product_search_revisions (
-    vendor_id integer not null, slot integer not null, rev integer not null,
-    primary key (vendor_id, slot)) without rowid`.execute(db);
-  await sql.raw(`insert into product_search_revisions (vendor_id, slot, rev)
-    select vendor_id, id % ${SLOTS}, count(*) from products group by vendor_id, id % ${SLOTS}`).execute(db);
-  await sql.raw(`create trigger product_search_revise_insert after insert on products begin ${bump('new')} end`).execute(db);
-  await sql.raw(`create trigger product_search_revise_update after update on products
-    when ${SEARCHED.map((c) => `old.${c} is not new.${c}`).join(' or ')} begin ${bump('old')} end`).execute(db);
-  await sql.raw(`create trigger product_search_revise_move after update of vendor_id on products when old.vendor_id is not new.vendor_id
-    begin ${bump('new')} end`).execute(db);
-  await sql.raw(`create trigger product_search_revise_delete after delete on products begin ${bump('old')} end`).execute(db);
+  await sqliteSearchRevisions(db, REVISIONS);
 }
 
 export async function down(db: Kysely<any>) {
   if (await isPostgres(db)) return pgFunction(db, SEARCHED.slice(0, -1));
-  for (const t of TRIGGERS) await sql`drop trigger ${sql.ref(t)}`.execute(db);
-  await sql`drop table product_search_revisions`.execute(db);
+  await dropSqliteSearchRevisions(db, REVISIONS);
 }

@@ -43,3 +43,45 @@ export async function dropOrderLineTriggers(db: Kysely<any>, name: string) {
   }
   for (const op of ['insert', 'update', 'delete']) await sql`drop trigger ${sql.raw(`order_lines_${op}_${name}`)}`.execute(db);
 }
+
+/** What sqliteSearchRevisions keeps: `revisions` counts the changes of `table`'s rows that a keyword reads. */
+interface SearchRevisions {
+  /** The revisions table, made here: (vendor_id, slot, rev), 16 slots a vendor. */
+  revisions: string;
+  /** The watched table, with a vendor_id column. */
+  table: string;
+  /** Its id column, which picks a row's slot. */
+  id: string;
+  /** Its columns whose change moves the revision. */
+  watched: string[];
+}
+
+const REVISION_SLOTS = 16;
+// order_search_revisions: order_search_revise_insert, …
+const revisionTriggers = (r: SearchRevisions) => ['insert', 'update', 'move', 'delete'].map((op) => `${r.revisions.replace(/_revisions$/, '_revise')}_${op}`);
+
+/**
+ * SQLite: a vendor's revision of what a keyword over `table` reads (decisions 208, 213), made by plain SQL
+ * triggers and backfilled from the rows there are. An insert or delete, or an update of a watched column,
+ * adds one to one of the row's vendor's 16 slots (the row's id mod 16); a row moved to another vendor
+ * moves that vendor's too.
+ */
+export async function sqliteSearchRevisions(db: Kysely<any>, r: SearchRevisions) {
+  const bump = (row: 'old' | 'new') => `insert into ${r.revisions} (vendor_id, slot, rev) values (${row}.vendor_id, ${row}.${r.id} % ${REVISION_SLOTS}, 1)
+    on conflict (vendor_id, slot) do update set rev = rev + 1;`;
+  const [insert, update, move, remove] = revisionTriggers(r);
+  await sql.raw(`create table ${r.revisions} (vendor_id integer not null, slot integer not null, rev integer not null, primary key (vendor_id, slot)) without rowid`).execute(db);
+  await sql.raw(`insert into ${r.revisions} (vendor_id, slot, rev)
+    select vendor_id, ${r.id} % ${REVISION_SLOTS}, count(*) from ${r.table} group by vendor_id, ${r.id} % ${REVISION_SLOTS}`).execute(db);
+  await sql.raw(`create trigger ${insert} after insert on ${r.table} begin ${bump('new')} end`).execute(db);
+  await sql.raw(`create trigger ${update} after update on ${r.table} when ${r.watched.map((c) => `old.${c} is not new.${c}`).join(' or ')}
+    begin ${bump('old')} end`).execute(db);
+  await sql.raw(`create trigger ${move} after update of vendor_id on ${r.table} when old.vendor_id is not new.vendor_id begin ${bump('new')} end`).execute(db);
+  await sql.raw(`create trigger ${remove} after delete on ${r.table} begin ${bump('old')} end`).execute(db);
+}
+
+/** Drops what sqliteSearchRevisions made. */
+export async function dropSqliteSearchRevisions(db: Kysely<any>, r: SearchRevisions) {
+  for (const t of revisionTriggers(r)) await sql.raw(`drop trigger ${t}`).execute(db);
+  await sql.raw(`drop table ${r.revisions}`).execute(db);
+}
