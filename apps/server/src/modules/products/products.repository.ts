@@ -152,9 +152,9 @@ interface KeywordKept {
 }
 
 /** The vendor's product search revision (decision 208): the sum of its slots. Named with one plan on PostgreSQL. */
+const revisionSum = (pg: boolean) => (pg ? sql`coalesce(sum(rev), 0)::text` : sql`coalesce(sum(rev), 0)`);
 async function productSearchRevision(db: DB, vendorId: number, pg: boolean): Promise<string> {
-  const r = await sql<{ rev: string | number }>`${NAMED_ONE_PLAN}select ${pg ? sql`coalesce(sum(rev), 0)::text` : sql`coalesce(sum(rev), 0)`} as rev
-    from product_search_revisions where vendor_id = ${vendorId}`.execute(db);
+  const r = await sql<{ rev: string | number }>`${NAMED_ONE_PLAN}select ${revisionSum(pg)} as rev from product_search_revisions where vendor_id = ${vendorId}`.execute(db);
   return String(r.rows[0]!.rev);
 }
 
@@ -172,7 +172,7 @@ async function keptKeyword(db: DB, vendorId: number, keyword: string, pg: boolea
   const read = async (withIds: boolean) => {
     const r = await sql<{ rev: string | number; n: number | string | null; ids: number[] | string | null; in_scope: number | string | null }>`select r.rev, ${count} as n,
       ${withIds ? ids : sql`null`} as ids, ${productCountsQuery(db, vendorId, null)} as in_scope
-      from (select ${pg ? sql`coalesce(sum(rev), 0)::text` : sql`coalesce(sum(rev), 0)`} as rev from product_search_revisions where vendor_id = ${vendorId}) r`.execute(db);
+      from (select ${revisionSum(pg)} as rev from product_search_revisions where vendor_id = ${vendorId}) r`.execute(db);
     const row = r.rows[0]!;
     const all = row.ids === null ? null : typeof row.ids === 'string' ? (JSON.parse(row.ids) as number[]) : row.ids;
     const n = Number(row.n ?? 0);
