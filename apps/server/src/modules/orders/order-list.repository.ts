@@ -26,8 +26,8 @@ export async function countKeywordMatches(db: DB, vendorId: number, keyword: str
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** How many orders the query finds. */
-export const countOrders = async (q: OrderQuery) => Number((await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+/** How many orders the query finds, as the one-row subquery whose `total` pageOfCards answers with the page. */
+export const countOf = (q: OrderQuery): TotalQuery => q.select((eb) => eb.fn.countAll<number>().as('total'));
 
 /** How many orders the query finds, counted up to `upTo`. */
 export const countOrdersUpTo = async (db: DB, q: OrderQuery, upTo: number) =>

@@ -1,7 +1,7 @@
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
-import { countKeywordMatches, countOrders, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, keywordIdsAtRevision, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
+import { countKeywordMatches, countOf, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, keywordIdsAtRevision, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
 import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
@@ -191,8 +191,10 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     const ids = all.map((r) => r.id);
     return { body: await pageOf(ids.slice(offset, offset + f.pageSize)), ...counted(ids.length) };
   }
-  const { body, count, total: fromCounts } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered, countedTotalQuery(db, vendorId, ownerId, f));
-  // A page that is not full is the last one, so it tells the total; with statuses and nodes only, order_counts does.
-  const total = count > 0 && count < f.pageSize ? offset + count : (fromCounts ?? (await countOrders(filtered())));
-  return { body, total, bounded: false };
+  // The total comes with the page, in its statement: from order_counts with statuses and nodes only,
+  // otherwise the filter's own count (one statement rather than the page's and then the count's).
+  const totalQuery = countedTotalQuery(db, vendorId, ownerId, f) ?? countOf(filtered());
+  const { body, count, total } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered, totalQuery);
+  // A page that is not full is the last one, so it tells the total.
+  return { body, total: count > 0 && count < f.pageSize ? offset + count : total!, bounded: false };
 }

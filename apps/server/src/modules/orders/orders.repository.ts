@@ -93,8 +93,8 @@ export function countedTotalQuery(db: DB, vendorId: number, ownerId: number | nu
   return q;
 }
 
-/** A statement of one row whose `total` is a count. */
-export type TotalQuery = SelectQueryBuilder<Database, 'order_counts', { total: number }>;
+/** A statement of one row whose `total` is a count: of order_counts' rows, or of the orders a filter finds. */
+export type TotalQuery = SelectQueryBuilder<Database, 'order_counts' | 'orders', { total: number }>;
 
 /**
  * How a keyword is matched (decision 108): `like` reads the vendor's order_search rows (PostgreSQL's

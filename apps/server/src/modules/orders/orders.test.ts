@@ -343,6 +343,12 @@ describe('list, filters and helpers', () => {
     expect(await list({ pageSize: 2, pageNum: 5 })).toMatchObject({ total: 3, rows: [] });
     expect(await list({ keyWords: '没有这个客户' })).toMatchObject({ total: 0, rows: [] });
     expect((await list({ minCreateTime: '2000-01-01', maxCreateTime: '2000-01-02' })).total).toBe(0);
+    // A label or a date filters beyond order_counts: the total of a full page is the filter's own count.
+    expect(await list({ label: '保内', pageSize: 1, pageNum: 1 })).toMatchObject({ total: 2, rows: [{ id: ids[2] }] });
+    expect(await list({ label: '保内', pageSize: 1, pageNum: 2 })).toMatchObject({ total: 2, rows: [{ id: ids[0] }] });
+    expect(await list({ label: '保内', pageSize: 1, pageNum: 3 })).toMatchObject({ total: 2, rows: [] });
+    expect(await list({ label: '保内', minCreateTime: '2000-01-01', pageSize: 2 })).toMatchObject({ total: 2 });
+    expect(await list({ minCreateTime: '2000-01-01', status: 100, pageSize: 1 })).toMatchObject({ total: 2 });
     expect((await get(t, API.dealtWithOrder, { token: w.token })).body.data).toBe(1);
     expect((await get(t, API.orderStatistics, { token: w.token })).body.data).toMatchObject({ total: 3, obligations: 2, pendingOrder: 1 });
   });
