@@ -46,4 +46,19 @@ describe('lists counted past the bound lately (decision 186)', () => {
     expect(third.counted(await third.count(() => count(6)))).toEqual({ total: 5, bounded: true });
     expect(counts).toBe(2);
   });
+
+  it('answers the rows in scope noted when the list went past the bound, while it stands (decision 214)', async () => {
+    const k = listKey('products', 302, null, query({ keyWords: '机' }));
+    expect(boundedTotal(k, 5).inScope).toBeUndefined();
+    boundedTotal(k, 5).counted(6, 40_000);
+    const next = boundedTotal(k, 5);
+    expect(next).toMatchObject({ pastBound: true, inScope: 40_000 });
+    next.counted(6, 1); // a call past the bound notes nothing new
+    expect(boundedTotal(k, 5).inScope).toBe(40_000);
+    const other = listKey('products', 303, null, query({ keyWords: '机' }));
+    boundedTotal(other, 5).counted(6);
+    expect(boundedTotal(other, 5)).toMatchObject({ pastBound: true, inScope: undefined });
+    noteBounded(other, Date.now() - 61_000, 7);
+    expect(boundedTotal(other, 5)).toMatchObject({ pastBound: false, inScope: undefined });
+  });
 });

@@ -208,7 +208,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   // A keyword alone: no other filter, no "own" scope (its count and ids kept, decision 213).
   const alone = ownerId === null && !byCategory && f.isCheck === undefined && !range;
   // A list counted past the bound in the last minute answers the bound without counting (decision 186).
-  const { counted, count: boundedCount, pastBound } = boundedTotal(listKey('products', vendorId, ownerId, f), totalBound);
+  const { counted, count: boundedCount, pastBound, inScope: inScopeLately } = boundedTotal(listKey('products', vendorId, ownerId, f), totalBound);
   let live = db.selectFrom('products').where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null);
   if (ownerId !== null) live = live.where('products.created_by', '=', ownerId);
   const newestFirst = (q: ProductQuery) => q.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset(offset);
@@ -220,9 +220,9 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   const countUpTo = async (q: ProductQuery, upTo: number) => Number((await countOf(q, upTo).executeTakeFirstOrThrow()).n);
   // A keyword's or price range's bounded count and the products in scope (which choose how the page is
   // read) in one statement: a round trip fewer on PostgreSQL (decision 195). A count skipped as lately
-  // past the bound leaves the scope alone.
+  // past the bound takes the scope noted with the bound (decision 214), or reads it alone.
   const countAndScope = async (count: AliasableExpression<unknown>): Promise<[number, number]> => {
-    if (pastBound) return [totalBound + 1, await countedProducts(db, vendorId, ownerId, f.isCheck)];
+    if (pastBound) return [totalBound + 1, inScopeLately ?? (await countedProducts(db, vendorId, ownerId, f.isCheck))];
     const r = await db.selectNoFrom([count.as('n'), productCountsQuery(db, vendorId, ownerId, f.isCheck).as('in_scope')]).executeTakeFirstOrThrow();
     return [Number(r.n ?? 0), Number(r.in_scope ?? 0)];
   };
@@ -278,7 +278,7 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     const toWalk = ((offset + f.pageSize) * Math.max(inScope, n)) / n;
     const walk = WALK_US * toWalk <= LOOKUP_US * Math.min(n, totalBound + 1);
     const rows = await newestFirst(walk ? others.where(like) : others.where(keys).where(like)).execute();
-    return { rows, ...counted(n) };
+    return { rows, ...counted(n, inScope) };
   }
 
   if (range) {
@@ -296,10 +296,10 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
       const page = pricedWithin(db, vendorId, range).select(['product_prices.product_id as id', 'product_prices.created_at'])
         .orderBy('product_prices.created_at', 'desc').orderBy('product_prices.product_id', 'desc').limit(f.pageSize).offset(offset);
       const rows = await productsOfPage(db, page).execute();
-      return { rows, ...counted(n) };
+      return { rows, ...counted(n, inScope) };
     }
     const rows = await newestFirst(applyListFilters(live, f, pg, vendorId, matching)).execute();
-    return { rows, ...counted(n) };
+    return { rows, ...counted(n, inScope) };
   }
 
   const filtered = applyListFilters(live, f, pg, vendorId);
