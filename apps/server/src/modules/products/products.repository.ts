@@ -151,8 +151,10 @@ interface KeywordKept {
   ids?: Int32Array;
 }
 
-/** The vendor's product search revision (decision 208): the sum of its slots. Named with one plan on PostgreSQL. */
+/** The sum of a vendor's revision slots, as text on PostgreSQL (a bigint sum), as it is compared. */
 const revisionSum = (pg: boolean) => (pg ? sql`coalesce(sum(rev), 0)::text` : sql`coalesce(sum(rev), 0)`);
+
+/** The vendor's product search revision (decision 208): the sum of its slots. Named with one plan on PostgreSQL. */
 async function productSearchRevision(db: DB, vendorId: number, pg: boolean): Promise<string> {
   const r = await sql<{ rev: string | number }>`${NAMED_ONE_PLAN}select ${revisionSum(pg)} as rev from product_search_revisions where vendor_id = ${vendorId}`.execute(db);
   return String(r.rows[0]!.rev);
