@@ -64,3 +64,38 @@ describe('a sparse price range, page by page', () => {
     expect(await pages(123, 123, 5)).toEqual({ ids: want, total: want.length });
   });
 });
+
+describe('a price range read again (decision 215)', () => {
+  const list = async (pageNum: number, minPrice = 123, maxPrice = 123) =>
+    (await get(t, API.productList, { token: v.token, query: { minPrice, maxPrice, pageNum, pageSize: 5 } })).body;
+
+  it('counts in its page’s statement: a product priced into the range in between, and a page past the last', async () => {
+    const before = await list(1);
+    expect(before.total).toBe(within(12300, 12300).length);
+    const [added] = await t.db.insertInto('products').values({
+      vendor_id: v.vendorId, created_by: v.userId, category_id: 10102, category_id_one: 1, category_id_two: 101,
+      category_name: '1.5P', category_name_one: '空调', category_name_two: '挂机', model_name: 'PRICE-NEW', check_status: 1,
+      repair_fen: 12300, created_at: '2026-11-01T00:00:00.000Z',
+    } as any).returning(['id', 'created_at']).execute();
+    seeded.push({ id: added!.id, created_at: added!.created_at, prices: [12300] });
+    const after = await list(1);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.rows[0].id).toBe(added!.id);
+    const past = await list(100);
+    expect(past.code).toBe(200);
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBe(before.total + 1);
+  });
+
+  it('reads a wide range as densely as a sparse one, whichever way it was read before', async () => {
+    // Every product has a price from 99 to 150 yuan: the page walks the list; then the sparse range again.
+    const all = within(9900, 15000);
+    for (let i = 0; i < 2; i++) {
+      const wide = await list(1, 99, 150);
+      expect(wide.rows.map((r: { id: number }) => r.id)).toEqual(all.slice(0, 5));
+      expect(wide.total).toBe(all.length);
+      const sparse = await list(2);
+      expect(sparse.rows.map((r: { id: number }) => r.id)).toEqual(within(12300, 12300).slice(5, 10));
+    }
+  });
+});
