@@ -29,6 +29,12 @@ export async function countKeywordMatches(db: DB, vendorId: number, keyword: str
 /** How many orders the query finds, as the one-row subquery whose `total` pageOfCards answers with the page. */
 export const countOf = (q: OrderQuery): TotalQuery => q.select((eb) => eb.fn.countAll<number>().as('total'));
 
+/** The vendor's orders (the owner's, when given) from order_counts, as a one-row subquery of `n`. */
+export const ordersInScopeQuery = (db: DB, vendorId: number, ownerId: number | null) => {
+  const q = db.selectFrom('order_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('vendor_id', '=', vendorId);
+  return ownerId === null ? q : q.where('created_by', '=', ownerId);
+};
+
 /** How many orders the query finds, counted up to `upTo`. */
 export const countOrdersUpTo = async (db: DB, q: OrderQuery, upTo: number) =>
   Number((await db.selectFrom(q.select('orders.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
@@ -226,15 +232,16 @@ const pageBody = (body: Buffer | null) => body ?? Buffer.alloc(0);
  * query before order and limit. Stale or missing cards are built and stored first.
  * `named`: the statement's plan fits every value (the vendor's newest orders, or orders by id), so
  * PostgreSQL keeps one plan for it (decisions 189, 198); a filtered page is planned for its values.
- * `total`: the list's total, when order_counts answers it, in the same statement (decision 190).
+ * `total`: the list's total, in the same statement (decisions 190, 214). `scope`: on PostgreSQL, the
+ * orders in the caller's scope too, which with the total choose how the next call reads (decision 215).
  */
-export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean, named = false, total?: TotalQuery): Promise<{ count: number; body: Buffer; total?: number }> {
+export async function pageOfCards(db: DB, filtered: OrderQuery, offset: number, limit: number, pg: boolean, named = false, total?: TotalQuery, scope?: ReturnType<typeof ordersInScopeQuery>): Promise<{ count: number; body: Buffer; total?: number; inScope?: number }> {
   // The LIMIT keeps the page a subquery of its own (never flattened into the join), so SQLite's
   // aggregate visits its rows in its order; PostgreSQL, free to join in any order, is told the order.
   const ordered = filtered.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc').limit(limit).offset(offset);
   const page = ordered.select(['orders.id', 'orders.list_rev', 'orders.created_by', 'orders.created_at', 'orders.sla_due_at']);
   const totalColumn = total ? sql`, (${total}) as total` : sql``;
-  if (pg) return pgPageOfCards(db, page, named, totalColumn);
+  if (pg) return pgPageOfCards(db, page, named, scope ? sql`${totalColumn}, (${scope}) as in_scope` : totalColumn);
   const r = await sql<PageRow>`select ${PAGE_AGGREGATES}, ${joinedSqlite(nowIso())} as body${totalColumn}
     from (${page}) o left join order_cards c on c.order_id = o.id left join users u on u.id = o.created_by`.execute(db);
   const row = r.rows[0]!;
@@ -251,11 +258,15 @@ type PageEntry = [id: number, rev: number, overdue: boolean, creatorName: string
  * 206), the others read from order_cards (built and stored when stale) and kept. The creator's name is
  * a subquery a row: as a join, the planner hashed the whole users table for a page of 50 (decision 190).
  */
-async function pgPageOfCards(db: DB, page: OrderQuery, named: boolean, totalColumn: RawBuilder<unknown>): Promise<{ count: number; body: Buffer; total?: number }> {
-  const r = await sql<{ entries: string | null; total?: number | string | null }>`${named ? NAMED_ONE_PLAN : sql``}select
-    json_agg(${pgEntry()} order by o.created_at desc, o.id desc)::text as entries${totalColumn} from (${page}) o`.execute(db);
+async function pgPageOfCards(db: DB, page: OrderQuery, named: boolean, columns: RawBuilder<unknown>): Promise<{ count: number; body: Buffer; total?: number; inScope?: number }> {
+  const r = await sql<{ entries: string | null; total?: number | string | null; in_scope?: number | string | null }>`${named ? NAMED_ONE_PLAN : sql``}select
+    json_agg(${pgEntry()} order by o.created_at desc, o.id desc)::text as entries${columns} from (${page}) o`.execute(db);
   const row = r.rows[0]!;
-  return { ...(await pgCardsOfEntries(db, row.entries)), ...(row.total === undefined ? {} : { total: Number(row.total ?? 0) }) };
+  return {
+    ...(await pgCardsOfEntries(db, row.entries)),
+    ...(row.total === undefined ? {} : { total: Number(row.total ?? 0) }),
+    ...(row.in_scope === undefined ? {} : { inScope: Number(row.in_scope ?? 0) }),
+  };
 }
 
 /** PostgreSQL: an order `o` of the page as PageEntry. */

@@ -353,6 +353,30 @@ describe('list, filters and helpers', () => {
     expect((await get(t, API.orderStatistics, { token: w.token })).body.data).toMatchObject({ total: 3, obligations: 2, pendingOrder: 1 });
   });
 
+  it('reads a filter again by the figures of its last call, and still answers what changed in between (decision 215)', async () => {
+    // On PostgreSQL the second and later calls of a dense filter walk the list under one plan kept.
+    const urgent = (pageNum: number) => list({ label: '加急', pageSize: 1, pageNum });
+    const pending = () => list({ status: '200,300,400,500,600,700,900', node: '530,630' });
+    for (let i = 0; i < 2; i++) {
+      expect(await urgent(1)).toMatchObject({ total: 1, rows: [{ id: ids[2] }] });
+      expect((await pending()).total).toBe(1);
+    }
+    const before = (await t.db.selectFrom('orders').select(['id', 'urgent_flag', 'status']).where('id', '=', ids[0]!).executeTakeFirstOrThrow());
+    await t.db.updateTable('orders').set({ urgent_flag: 1, status: 200 }).where('id', '=', ids[0]!).execute();
+    try {
+      expect(await urgent(1)).toMatchObject({ total: 2, rows: [{ id: ids[2] }] });
+      expect(await urgent(2)).toMatchObject({ total: 2, rows: [{ id: ids[0] }] });
+      expect(await urgent(3)).toMatchObject({ total: 2, rows: [] });
+      const p = await pending();
+      expect(p.total).toBe(2);
+      expect(p.rows.map((r: any) => r.id)).toContain(ids[0]);
+    } finally {
+      await t.db.updateTable('orders').set({ urgent_flag: before.urgent_flag, status: before.status }).where('id', '=', ids[0]!).execute();
+    }
+    expect(await urgent(1)).toMatchObject({ total: 1, rows: [{ id: ids[2] }] });
+    expect((await pending()).total).toBe(1);
+  });
+
   it('answers copy text, the phone warning, markers, reminders, contact info and quick orders', async () => {
     const copy = (await get(t, API.orderCopy(ids[0]!), { token: w.token })).body.data;
     expect(copy).toContain('王小明');
