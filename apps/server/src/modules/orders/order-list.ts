@@ -110,9 +110,10 @@ async function keptKeywordIds(db: DB, vendorId: number, keyword: string, viaInde
   return kept;
 }
 
-// PostgreSQL: a filtered page whose walk of the list, in order, reads at most this many orders (at the
-// density its last call counted) is read by that walk under one plan kept (decision 215). The custom
-// plan's planning alone costs ~0.3 ms, the walk ~1 µs an order.
+// PostgreSQL: a filtered page is read under one plan kept (decision 215) when its last call counted at
+// most this many matches, dense enough that the walk of the list in order reads at most this many orders
+// for the page. The one plan walks the list, or reads the matches from the status index and sorts them:
+// either way at most this many rows (~1 µs each), where the plan made for the values costs ~0.3 ms to make.
 const DENSE_WALK_ROWS = 1_000;
 
 /**
@@ -213,7 +214,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   // orders in scope, so that the next one chooses by this call's figures.
   const hinted = pg && !unfiltered && walkableFilters(f);
   const hint = hinted ? planHint(key) : undefined;
-  const walk = hint !== undefined && (offset + f.pageSize) * hint.inScope <= DENSE_WALK_ROWS * hint.matches;
+  const walk = hint !== undefined && hint.matches <= DENSE_WALK_ROWS && (offset + f.pageSize) * hint.inScope <= DENSE_WALK_ROWS * hint.matches;
   const scope = hinted ? ordersInScopeQuery(db, vendorId, ownerId) : undefined;
   const { body, count, total, inScope } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered || walk, totalQuery, scope);
   if (inScope !== undefined) notePlanHint(key, total!, inScope);
