@@ -15,7 +15,11 @@ export interface KeptKeywordCount {
   inScope: number;
   /** Every match's id in list order, read in the same statement as the revision (decisions 210, 213). */
   ids?: Int32Array;
+  /** Of a keyword of many matches, the first matches' ids in list order, read with the revision (decision 216). */
+  lead?: Int32Array;
 }
+
+const idsIn = (k: KeptKeywordCount | undefined) => (k?.ids?.length ?? 0) + (k?.lead?.length ?? 0);
 
 /** Counts kept at most (~100 bytes each), the least lately used leaving first. */
 const MAX_ENTRIES = 10_000;
@@ -43,12 +47,12 @@ export function keepKeywordCount(list: KeywordList, vendorId: number, keyword: s
   const key = keyOf(list, vendorId, keyword);
   forget(key);
   kept.set(key, count);
-  ids += count.ids?.length ?? 0;
+  ids += idsIn(count);
   while (kept.size > MAX_ENTRIES || ids > MAX_IDS) forget(kept.keys().next().value!);
 }
 
 function forget(key: string) {
-  ids -= kept.get(key)?.ids?.length ?? 0;
+  ids -= idsIn(kept.get(key));
   kept.delete(key);
 }
 

@@ -211,3 +211,49 @@ describe.each([['the keyword index', '0'], ['the search rows', '2000']])('a keyw
     expect(end.rows.map((r: any) => r.id)).toEqual(expect.arrayContaining(made));
   });
 });
+
+// PostgreSQL keeps the ids of a dense keyword's first matches with its count (decision 216): its first
+// pages are then read by id while the revision stands. SQLite keeps every id up to the bound (decision
+// 213). Either way each page is the matches as they are now, in list order.
+describe('a keyword of more matches than the ids kept whole (both databases)', () => {
+  let t: TestApp;
+  let v: Awaited<ReturnType<typeof createVendor>>;
+  let newestFirst: number[] = [];
+  const MANY = 2_100;
+  beforeAll(async () => {
+    t = await startTestApp();
+    v = await createVendor(t);
+    const product = await createProduct(t, v.vendorId, v.userId, { model: 'RV-9' });
+    const first = await addOrder(t, v.token, [product], { realName: '陈建华', phone: '13700000300' });
+    const { id: _id, ...row } = await t.db.selectFrom('orders').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
+    const base = Date.parse('2026-01-01T00:00:00.000Z');
+    for (let from = 0; from < MANY; from += 200) {
+      const rows = Array.from({ length: Math.min(200, MANY - from) }, (_, k) => ({ ...row, order_no: `${row.order_no}-${from + k}`, created_at: new Date(base + (from + k) * 1000).toISOString() }));
+      await t.db.insertInto('orders').values(rows as any).execute();
+    }
+    newestFirst = (await t.db.selectFrom('orders').select('id').where('vendor_id', '=', v.vendorId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.id);
+  });
+  afterAll(async () => t.close());
+
+  const page = async (pageNum: number) => (await get(t, API.orderList, { token: v.token, query: { keyWords: '建华', pageNum, pageSize: 50 } })).body;
+  const ids = (r: any) => r.rows.map((x: any) => x.id);
+
+  it('pages through the first matches and past them, and follows a change of the rows', async () => {
+    expect(newestFirst).toHaveLength(MANY + 1);
+    for (let i = 0; i < 3; i++) {
+      const p1 = await page(1);
+      expect(p1.total).toBe(MANY + 1);
+      expect(ids(p1)).toEqual(newestFirst.slice(0, 50));
+    }
+    expect(ids(await page(4))).toEqual(newestFirst.slice(150, 200));
+    expect(ids(await page(5))).toEqual(newestFirst.slice(200, 250));
+    // The newest match no longer matches, written behind the app's back: the revision moves.
+    await sql`update orders set real_name = ${'李四'} where id = ${newestFirst[0]}`.execute(t.db);
+    for (let i = 0; i < 2; i++) {
+      const p1 = await page(1);
+      expect(p1.total).toBe(MANY);
+      expect(ids(p1)).toEqual(newestFirst.slice(1, 51));
+      expect(ids(await page(4))).toEqual(newestFirst.slice(151, 201));
+    }
+  });
+});

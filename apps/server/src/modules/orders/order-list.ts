@@ -3,7 +3,7 @@ import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
 import { notePlanHint, planHint } from '../../lib/read-plan-hints';
 import { countKeywordMatches, countOf, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, keywordIdsAtRevision, ordersInScopeQuery, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
-import { keepKeywordCount, keptKeywordCount } from '../../lib/keyword-counts-kept';
+import { keepKeywordCount, keptKeywordCount, type KeptKeywordCount } from '../../lib/keyword-counts-kept';
 import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
@@ -44,6 +44,10 @@ export function pgKeywordPagePlan(matches: number, orderCount: number, upTo: num
 // (decision 210): ~8 kB, read once a revision instead of the page's ids on every call.
 const KEPT_IDS_MAX = 2_000;
 
+// PostgreSQL: a keyword alone of more matches keeps the ids of its first this many (decision 216), so
+// that its first pages are read by id while the revision stands, not by walking its search rows again.
+const LEAD_IDS = 200;
+
 /** A keyword's page on PostgreSQL: its ids, or its entries already read with the count (pgPageFromEntries); and how many match. */
 type PgKeywordAnswer = { matches: number } & ({ ids: number[] } | { entries: string | null });
 
@@ -69,6 +73,7 @@ async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset:
   const found = keptKeywordCount('orders', vendorId, keyword);
   // A kept count of few matches without their ids is read again as a first one, ids and all.
   const kept = found && (found.ids || found.matches > KEPT_IDS_MAX) ? found : undefined;
+  if (kept && !kept.ids && offset + pageSize <= LEAD_IDS) return pgKeywordLead(db, vendorId, keyword, kept, offset, pageSize, countUpTo, bound);
   if (countUpTo === null) {
     const orders = kept?.inScope ?? (await pgKeywordRead(db, vendorId, keyword, { countUpTo: null })).orders;
     return { entries: await pageRead(bound + 1, orders), matches: bound + 1 };
@@ -94,6 +99,24 @@ async function pgKeywordAlone(db: DB, vendorId: number, keyword: string, offset:
   keep(all, true);
   if (all.ids!.length <= KEPT_IDS_MAX) return { ids: slice(all.ids!), matches: all.matches! };
   return { entries: await pageRead(all.matches!, all.orders), matches: all.matches! };
+}
+
+/**
+ * PostgreSQL, a keyword alone of many matches, a page among the first LEAD_IDS (decision 216): while the
+ * vendor's search revision stands, one statement reads the page's entries by the kept lead's ids (and
+ * the revision); otherwise the same statement reads the lead again, and the count unless past the bound
+ * lately (`countUpTo` null), and the page follows by its ids. A keyword kept without a lead reads it
+ * the same way once.
+ */
+async function pgKeywordLead(db: DB, vendorId: number, keyword: string, kept: KeptKeywordCount, offset: number, pageSize: number, countUpTo: number | null, bound: number): Promise<PgKeywordAnswer> {
+  const matches = countUpTo === null ? bound + 1 : kept.matches;
+  const lead = { how: pgKeywordPagePlan(matches, kept.inScope, LEAD_IDS), limit: LEAD_IDS, offset: 0 } as const;
+  const slice = (ids: Int32Array | number[]) => Array.from(ids.slice(offset, offset + pageSize));
+  const read = await pgKeywordRead(db, vendorId, keyword, { countUpTo, unlessRev: kept.rev, page: lead, ...(kept.lead ? { idsUnlessRev: true, cards: slice(kept.lead) } : {}) });
+  if (read.ids === null) return { entries: read.entries, matches };
+  const counted = read.matches ?? kept.matches;
+  keepKeywordCount('orders', vendorId, keyword, { rev: read.rev, matches: counted, inScope: read.orders, ...(counted > KEPT_IDS_MAX ? { lead: Int32Array.from(read.ids) } : {}) });
+  return { ids: slice(read.ids), matches: read.matches ?? matches };
 }
 
 /**
