@@ -231,7 +231,8 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   }
   // The total comes with the page, in its statement: from order_counts with statuses and nodes only,
   // otherwise the filter's own count (one statement rather than the page's and then the count's).
-  const totalQuery = countedTotalQuery(db, vendorId, ownerId, f) ?? countOf(filtered());
+  const matching = filtered();
+  const totalQuery = countedTotalQuery(db, vendorId, ownerId, f) ?? countOf(matching);
   // PostgreSQL plans a filtered page for its values on every call. A filter that lately matched densely
   // enough walks the list in order, named with one plan (decision 215); each such call also reads the
   // orders in scope, so that the next one chooses by this call's figures.
@@ -239,7 +240,7 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   const hint = hinted ? planHint(key) : undefined;
   const walk = hint !== undefined && hint.matches <= DENSE_WALK_ROWS && (offset + f.pageSize) * hint.inScope <= DENSE_WALK_ROWS * hint.matches;
   const scope = hinted ? ordersInScopeQuery(db, vendorId, ownerId) : undefined;
-  const { body, count, total, inScope } = await pageOfCards(db, filtered(), offset, f.pageSize, pg, unfiltered || walk, totalQuery, scope);
+  const { body, count, total, inScope } = await pageOfCards(db, matching, offset, f.pageSize, pg, unfiltered || walk, totalQuery, scope);
   if (inScope !== undefined) notePlanHint(key, total!, inScope);
   // A page that is not full is the last one, so it tells the total.
   return { body, total: count > 0 && count < f.pageSize ? offset + count : total!, bounded: false };
