@@ -350,7 +350,11 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
     // no row to carry it: the first page then means none, a later one counts on its own.
     if (!exact && pastBound) return { rows: await newestFirst(filtered).execute(), ...counted(totalBound + 1) };
     const total = exact ? exactTotal() : countOf(filtered, totalBound + 1);
-    const rows = await (named ? newestNamed(filtered) : newestFirst(filtered)).select(total.as('list_total')).execute();
+    // One category's first pages are named too: its one plan walks that category's own list index in
+    // order, whichever category (planned on each call, planning cost ~0.19 ms of the page's ~0.28; decision 215).
+    const categoryNamed = category !== null && offset < DEEP_OFFSET;
+    const page = named ? newestNamed(filtered) : categoryNamed ? newestFirst(filtered.modifyFront(NAMED_ONE_PLAN)) : newestFirst(filtered);
+    const rows = await page.select(total.as('list_total')).execute();
     const countAlone = () => (exact ? exactCount() : countUpTo(filtered, totalBound + 1));
     const n = rows.length ? Number(rows[0]!.list_total ?? 0) : offset === 0 ? 0 : await countAlone();
     return exact ? { rows, total: n, bounded: false } : { rows, ...counted(n) };
