@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time';
 import { keepCard, keptCard } from './order-cards-kept';
 import { CARD_KEY, cardEnd, cardOf, SLA_OPEN } from './order-list-cards';
 import { accountName, LIST_COLUMNS, LIST_LINE_COLUMNS, toListLine } from './order-row';
-import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery, type TotalQuery } from './orders.repository';
+import { applyOrderFilters, bodyContains, vendorOrders, type KeywordMatching, type OrderQuery, type ordersInScopeQuery, type TotalQuery } from './orders.repository';
 
 // The order list's statements (order-list.ts): the plans' counts of the matches and the ids of a page
 // in list order (decisions 103, 106, 108, 110, 132), and the page itself joined from the orders'
@@ -28,12 +28,6 @@ export async function countKeywordMatches(db: DB, vendorId: number, keyword: str
 
 /** How many orders the query finds, as the one-row subquery whose `total` pageOfCards answers with the page. */
 export const countOf = (q: OrderQuery): TotalQuery => q.select((eb) => eb.fn.countAll<number>().as('total'));
-
-/** The vendor's orders (the owner's, when given) from order_counts, as a one-row subquery of `n`. */
-export const ordersInScopeQuery = (db: DB, vendorId: number, ownerId: number | null) => {
-  const q = db.selectFrom('order_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('vendor_id', '=', vendorId);
-  return ownerId === null ? q : q.where('created_by', '=', ownerId);
-};
 
 /** How many orders the query finds, counted up to `upTo`. */
 export const countOrdersUpTo = async (db: DB, q: OrderQuery, upTo: number) =>

@@ -2,9 +2,9 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { boundedTotal, listKey } from '../../lib/bounded-lately';
 import { notePlanHint, planHint } from '../../lib/read-plan-hints';
-import { countKeywordMatches, countOf, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, keywordIdsAtRevision, ordersInScopeQuery, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
+import { countKeywordMatches, countOf, countOrdersUpTo, filteredIdsInListOrder, filteredOrders, keywordIdsAtRevision, gramsPageIds, pageOfCards, pageOfIds, pgKeywordPage, pgKeywordRead, pgPageFromEntries, searchRowIds, type PgKeywordRead } from './order-list.repository';
 import { keepKeywordCount, keptKeywordCount, type KeptKeywordCount } from '../../lib/keyword-counts-kept';
-import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, type KeywordMatching } from './orders.repository';
+import { countedTotalQuery, filtersBesidesKeyword, ordersInScope, ordersInScopeQuery, type KeywordMatching } from './orders.repository';
 
 // Rough costs on the bench machine (µs), to pick how a keyword's page is read (decision 106).
 const WALK_SEARCH_US = 0.25; // an order_search row read in list order and tested with LIKE

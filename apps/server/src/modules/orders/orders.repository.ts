@@ -53,11 +53,15 @@ export async function orderCounts(db: DB | Tx, vendorId: number, ownerId: number
   return r.rows.map((row) => ({ status: row.status, node: row.node, n: Number(row.n) }));
 }
 
-/** How many orders the vendor has (the caller's own under data scope "own"), from order_counts. */
+/** The vendor's orders (the owner's, when given) from order_counts: a one-row query of `n`, also a subquery of a page's statement (decision 215). */
+export const ordersInScopeQuery = (db: DB | Tx, vendorId: number, ownerId: number | null) => {
+  const q = db.selectFrom('order_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('n')).where('vendor_id', '=', vendorId);
+  return ownerId === null ? q : q.where('created_by', '=', ownerId);
+};
+
+/** How many orders the vendor has (the owner's, when given), from order_counts. */
 export async function ordersInScope(db: DB | Tx, vendorId: number, ownerId: number | null): Promise<number> {
-  const owner = ownerId === null ? sql`` : sql`and created_by = ${ownerId}`;
-  const r = await sql<{ n: number | null }>`${NAMED}select sum(n) as n from order_counts where vendor_id = ${vendorId} ${owner}`.execute(db);
-  return Number(r.rows[0]?.n ?? 0);
+  return Number((await ordersInScopeQuery(db, vendorId, ownerId).modifyFront(NAMED).executeTakeFirst())?.n ?? 0);
 }
 
 /** The same counts per status. */
