@@ -375,6 +375,14 @@ describe('list, filters and helpers', () => {
     }
     expect(await urgent(1)).toMatchObject({ total: 1, rows: [{ id: ids[2] }] });
     expect((await pending()).total).toBe(1);
+    // In parallel with a change of the same orders: each answer is one state of them, its rows its total.
+    const change = t.db.updateTable('orders').set({ status: 200 }).where('id', '=', ids[0]!).execute();
+    const seen = await Promise.all(Array.from({ length: 8 }, () => pending()));
+    await change;
+    for (const p of seen) expect(p.rows).toHaveLength(p.total);
+    expect((await pending()).total).toBe(2);
+    await t.db.updateTable('orders').set({ status: before.status }).where('id', '=', ids[0]!).execute();
+    expect((await pending()).total).toBe(1);
   });
 
   it('answers copy text, the phone warning, markers, reminders, contact info and quick orders', async () => {
