@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_NAME } from '../src/plugins/sessions-kept';
+import { LISTENER_NAME } from '../src/plugins/kept-copies';
 import { API } from '@portal/domain/api-paths';
 import { defaultPoolMax, loadConfig } from '../src/config';
 import { createVendor, get, startTestApp, type TestApp } from './helper';

@@ -12,7 +12,7 @@ import { findOperator, findSession, listUserMenuGrants } from './auth.repository
 import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
 import type { DB } from '../db/database';
 import { accountName } from '../lib/account-name';
-import type { KeptSessions } from './sessions-kept';
+import { forgetAll, type KeptCopies } from './kept-copies';
 
 export function tokenOf(req: FastifyRequest): string {
   const header = req.headers.token;
@@ -62,15 +62,17 @@ async function sessionPrincipal(db: DB, tokenHash: string, kind: string, now: st
 }
 
 /**
- * Session lookup and the per-route access declaration (plugins/context.ts `Access`). `kept`: the
- * sessions this process keeps between notices (PostgreSQL, decision 212); without it every call looks
- * its session up.
+ * Session lookup and the per-route access declaration (plugins/context.ts `Access`). `copies`: what
+ * this process keeps between notices (PostgreSQL, decisions 212, 217); without it every call looks its
+ * session up.
  */
-export function registerAuth(app: FastifyInstance, kept: KeptSessions | null) {
+export function registerAuth(app: FastifyInstance, copies: KeptCopies | null) {
   const master = apiKeyMaster(app.config);
-  // A request of this process that may have written answers only after the kept sessions are forgotten.
-  if (kept) app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') kept.forget();
+  const kept = copies?.sessions;
+  // A request of this process that may have written answers only after what it keeps is forgotten,
+  // unless its route writes none of it (decision 217).
+  if (copies) app.addHook('onSend', async (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.writesNothingKept) forgetAll(copies);
   });
   app.decorateRequest('principal', null);
   const table: RouteAccess[] = [];
@@ -83,7 +85,7 @@ export function registerAuth(app: FastifyInstance, kept: KeptSessions | null) {
     if (!access || (Array.isArray(access) && access.length === 0)) {
       throw new Error(`route ${route.method} ${route.url} declares no access`);
     }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, writesNothingKept: route.config?.writesNothingKept === true });
   });
 
   app.addHook('preHandler', async (req) => {

@@ -3,22 +3,33 @@ import { fenToYuan } from '@portal/domain/money';
 import type { WebhookEventType } from '@portal/domain/integrations';
 import type { Tx } from '../../db/database';
 import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
+import { keptOf } from '../../plugins/kept-copies';
 import { insertDeliveries, liveEndpointsOf, orderForEvent } from './integrations.repository';
 import { newMessageId } from './webhook-signing';
 
 // The webhook outbox (decision 170): a domain event becomes one delivery row per endpoint of the
 // vendor subscribed to its type, written with the transaction's own `tx`, so it commits or rolls back
 // with the change. Cost for a vendor without webhooks: one indexed lookup per transaction (the answer
-// is kept for the transaction), nothing else.
+// is kept for the transaction), nothing else. On PostgreSQL that lookup is a round trip, so each
+// process keeps the answer until an endpoint is written (decision 217).
 
 type Endpoint = { id: number; events: string };
-const endpointsByTx = new WeakMap<object, Map<number, Endpoint[]>>();
+const endpointsByTx = new WeakMap<object, Map<number, readonly Endpoint[]>>();
 
-async function endpointsOf(tx: Tx, vendorId: number): Promise<Endpoint[]> {
+async function endpointsOf(tx: Tx, vendorId: number): Promise<readonly Endpoint[]> {
   let byVendor = endpointsByTx.get(tx);
   if (!byVendor) endpointsByTx.set(tx, (byVendor = new Map()));
   let list = byVendor.get(vendorId);
-  if (!list) byVendor.set(vendorId, (list = await liveEndpointsOf(tx, vendorId)));
+  if (list) return list;
+  const kept = keptOf(tx)?.endpoints;
+  list = kept?.get(vendorId);
+  if (!list) {
+    const generation = kept?.generation ?? 0;
+    const looked = await liveEndpointsOf(tx, vendorId);
+    kept?.keep(vendorId, looked, generation);
+    list = looked;
+  }
+  byVendor.set(vendorId, list);
   return list;
 }
 

@@ -65,7 +65,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
     // checker cannot see they are the page's JSON.
     return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total, bounded) as never);
   });
-  app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true }, schema: { body: O.orderAddBody, response: { 200: envelope(z.number().int().describe('新订单 id')) } } }, async (req) => {
+  app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true, writesNothingKept: true }, schema: { body: O.orderAddBody, response: { 200: envelope(z.number().int().describe('新订单 id')) } } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), req.body);
     return ok(created.id, MSG.submitOk);
   });
@@ -75,7 +75,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   app.post(API.orderUrgent, { config: { access: [PERM.orderList, PERM.orderSpeed], idempotent: true }, schema: { body: O.urgentBody, response: done } }, async (req) => ok(await actions.urgent(vendorOf(req), req.body), MSG.modifyOk));
   app.post(API.orderReminder, { config: list, schema: { body: O.reminderBody, response: done } }, async (req) => ok(await actions.remind(vendorOf(req), req.body), MSG.remindOk));
   app.post(API.orderMarker, { config: list, schema: { body: O.markerBody, response: done } }, async (req) => ok(await actions.mark(vendorOf(req), req.body), MSG.saveOk));
-  app.post(API.orderPay(':id'), { config: { access: [PERM.orderList, PERM.orderPay], idempotent: true }, schema: byId(C.orderPaid) }, async (req) => ok(await actions.pay(vendorOf(req), req.params.id)));
+  app.post(API.orderPay(':id'), { config: { access: [PERM.orderList, PERM.orderPay], idempotent: true, writesNothingKept: true }, schema: byId(C.orderPaid) }, async (req) => ok(await actions.pay(vendorOf(req), req.params.id)));
   app.post(API.orderConfirmation(':id'), { config: { access: [PERM.orderList, PERM.orderConfirmation], idempotent: true }, schema: { params: idParams, response: done } }, async (req) => ok(await actions.confirm(vendorOf(req), req.params.id), MSG.submitOk));
   app.get(API.orderCopy(':id'), { config: list, schema: byId(z.string().describe('可复制的订单文本')) }, async (req) => ok(await queries.copyText(vendorOf(req), req.params.id)));
   const phoneQuery = documentedOnly(z.object({ phone: z.string().optional() }));

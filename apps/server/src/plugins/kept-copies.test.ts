@@ -2,7 +2,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../test/helper';
-import { KeptSessions, LISTENER_NAME } from './sessions-kept';
+import { AUTH_CHANGED, KeptSessions, LISTENER_NAME, WEBHOOKS_CHANGED } from './kept-copies';
+import { addOrder, createProduct, fund } from '../modules/orders/orders.fixtures';
 
 // Decision 212: on PostgreSQL each process keeps the sessions it looked up and forgets them all when a
 // write that could change one commits (a notice from the migration's triggers), when a request of its
@@ -35,7 +36,7 @@ describe('kept sessions', () => {
   });
 
   it.runIf(!postgres)('looks every session up on SQLite', () => {
-    expect(t.app.keptSessions).toBeNull();
+    expect(t.app.kept).toBeNull();
   });
 
   it.runIf(postgres)('answers from the kept session without reading the sessions table', async () => {
@@ -87,7 +88,7 @@ describe('kept sessions', () => {
   });
 
   it.runIf(postgres)('keeps none while its notices are lost, and keeps again once they are back', async () => {
-    const kept = t.app.keptSessions!;
+    const kept = t.app.kept!.sessions;
     const v = await createVendor(t);
     expect((await list(t, v.token)).body.code).toBe(200);
     expect(kept.size).toBeGreaterThan(0);
@@ -102,6 +103,105 @@ describe('kept sessions', () => {
     await until(() => kept.listening);
     expect((await list(t, v.token)).body.code).toBe(200);
     expect(kept.size).toBeGreaterThan(0);
+  });
+});
+
+describe('kept webhook endpoints and the routes that write nothing kept (decision 217)', () => {
+  let t: TestApp;
+  let other: pg.Client;
+  beforeAll(async () => {
+    // The delivery worker never runs here: only the rows the outbox writes are counted.
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '3600000' });
+    if (postgres) {
+      other = new pg.Client({ connectionString: t.config.DATABASE_URL });
+      await other.connect();
+    }
+  });
+  afterAll(async () => {
+    await other?.end();
+    await t.close();
+  });
+
+  async function vendorWithProduct() {
+    const v = await createVendor(t);
+    await fund(t, v.vendorId, 1_000_000);
+    return { ...v, productId: await createProduct(t, v.vendorId, v.userId) };
+  }
+  /** Creates and pays an order; answers its id. */
+  async function addAndPay(v: { token: string; productId: number }) {
+    const id = await addOrder(t, v.token, [v.productId]);
+    expect((await post(t, API.orderPay(id), {}, { token: v.token })).body.code).toBe(200);
+    return id;
+  }
+  const deliveries = async (vendorId: number) =>
+    Number((await t.db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).where('vendor_id', '=', vendorId).executeTakeFirstOrThrow()).n);
+
+  it.runIf(postgres)('creates and pays an order from the kept endpoints and session, without reading either table', async () => {
+    const v = await vendorWithProduct();
+    await addAndPay(v);
+    const kept = t.app.kept!;
+    expect(kept.endpoints.get(v.vendorId)).toEqual([]);
+    // Locks that only a lookup would wait for; taking them writes nothing, so no notice.
+    await other.query('begin');
+    await other.query('lock table webhook_endpoints, sessions in access exclusive mode');
+    try {
+      const r = await Promise.race([addAndPay(v), new Promise<null>((r) => setTimeout(() => r(null), 2_000))]);
+      expect(r).toEqual(expect.any(Number));
+    } finally {
+      await other.query('rollback');
+    }
+    expect(kept.sessions.size).toBeGreaterThan(0);
+  });
+
+  it.runIf(postgres)('tells an endpoint added in this process of the next order at once', async () => {
+    const v = await vendorWithProduct();
+    await addAndPay(v);
+    const hook = await post(t, API.webhooks, { url: 'http://127.0.0.1:9/hook', events: ['order.node_changed', 'wallet.moved'] }, { token: v.token });
+    expect(hook.body.code).toBe(200);
+    await addAndPay(v);
+    // created (node 110), paid (node 210), the payment's balance move
+    expect(await deliveries(v.vendorId)).toBe(3);
+  });
+
+  it.runIf(postgres)('sees an endpoint another writer adds or removes once its notice arrives', async () => {
+    const v = await vendorWithProduct();
+    await addAndPay(v);
+    const endpoints = t.app.kept!.endpoints;
+    let generation = endpoints.generation;
+    const { rows } = await other.query(
+      `insert into webhook_endpoints (vendor_id, url, secret, events, created_at, updated_at) values ($1, 'http://127.0.0.1:9/hook', 'whsec_test', ',wallet.moved,', now()::text, now()::text) returning id`,
+      [v.vendorId],
+    );
+    await until(() => endpoints.generation !== generation);
+    await addAndPay(v);
+    expect(await deliveries(v.vendorId)).toBe(1);
+    generation = endpoints.generation;
+    await other.query(`update webhook_endpoints set removed_at = now()::text where id = $1`, [rows[0].id]);
+    await until(() => endpoints.generation !== generation);
+    await addAndPay(v);
+    expect(await deliveries(v.vendorId)).toBe(1);
+  });
+
+  it.runIf(postgres)('every route marked writesNothingKept commits no change notice', async () => {
+    const marked = t.app.routeAccess.filter((r) => r.writesNothingKept).map((r) => `${r.method} ${r.url}`);
+    // The routes this test calls: a route newly marked must be added here.
+    expect(marked.sort()).toEqual([`POST ${API.orderAdd}`, `POST ${API.orderPay(':id')}`].sort());
+    const v = await vendorWithProduct();
+    const listener = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on('notification', (n) => heard.push(n.channel));
+      await listener.query(`listen ${AUTH_CHANGED}`);
+      await listener.query(`listen ${WEBHOOKS_CHANGED}`);
+      await addAndPay(v);
+      // A write that does notify, committed after them: notices arrive in commit order.
+      await other.query('delete from sessions where id = -1');
+      await until(() => heard.length > 0);
+      expect(heard).toEqual([AUTH_CHANGED]);
+    } finally {
+      await listener.end();
+    }
   });
 });
 
