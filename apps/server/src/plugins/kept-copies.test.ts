@@ -19,21 +19,23 @@ async function until(what: () => Promise<boolean> | boolean, ms = 3_000) {
   }
 }
 
+let t: TestApp;
+// Another writer: a connection of its own, as psql or another server process would be.
+let other: pg.Client;
+beforeAll(async () => {
+  // The webhook delivery worker never runs here: only the rows the outbox writes are counted.
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '3600000' });
+  if (postgres) {
+    other = new pg.Client({ connectionString: t.config.DATABASE_URL });
+    await other.connect();
+  }
+});
+afterAll(async () => {
+  await other?.end();
+  await t.close();
+});
+
 describe('kept sessions', () => {
-  let t: TestApp;
-  // Another writer: a connection of its own, as psql or another server process would be.
-  let other: pg.Client;
-  beforeAll(async () => {
-    t = await startTestApp();
-    if (postgres) {
-      other = new pg.Client({ connectionString: t.config.DATABASE_URL });
-      await other.connect();
-    }
-  });
-  afterAll(async () => {
-    await other?.end();
-    await t.close();
-  });
 
   it.runIf(!postgres)('looks every session up on SQLite', () => {
     expect(t.app.kept).toBeNull();
@@ -107,21 +109,6 @@ describe('kept sessions', () => {
 });
 
 describe('kept webhook endpoints and the routes that write nothing kept (decision 217)', () => {
-  let t: TestApp;
-  let other: pg.Client;
-  beforeAll(async () => {
-    // The delivery worker never runs here: only the rows the outbox writes are counted.
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '3600000' });
-    if (postgres) {
-      other = new pg.Client({ connectionString: t.config.DATABASE_URL });
-      await other.connect();
-    }
-  });
-  afterAll(async () => {
-    await other?.end();
-    await t.close();
-  });
-
   async function vendorWithProduct() {
     const v = await createVendor(t);
     await fund(t, v.vendorId, 1_000_000);
