@@ -169,6 +169,24 @@ describe('kept webhook endpoints and the routes that write nothing kept (decisio
     expect(await deliveries(v.vendorId)).toBe(1);
   });
 
+  it.runIf(postgres)('tells every order paid after another writer\'s endpoint notice, with orders in flight while it commits', async () => {
+    const v = await vendorWithProduct();
+    await addAndPay(v);
+    const endpoints = t.app.kept!.endpoints;
+    const generation = endpoints.generation;
+    // Orders in flight, some looking the endpoints up, while the endpoint commits.
+    const racing = Array.from({ length: 8 }, () => addAndPay(v));
+    await other.query(
+      `insert into webhook_endpoints (vendor_id, url, secret, events, created_at, updated_at) values ($1, 'http://127.0.0.1:9/hook', 'whsec_test', ',wallet.moved,', now()::text, now()::text)`,
+      [v.vendorId],
+    );
+    await Promise.all(racing);
+    await until(() => endpoints.generation !== generation);
+    const before = await deliveries(v.vendorId);
+    await Promise.all(Array.from({ length: 8 }, () => addAndPay(v)));
+    expect(await deliveries(v.vendorId)).toBe(before + 8);
+  });
+
   it.runIf(postgres)('every route marked writesNothingKept commits no change notice', async () => {
     const marked = t.app.routeAccess.filter((r) => r.writesNothingKept).map((r) => `${r.method} ${r.url}`);
     // The routes this test calls: a route newly marked must be added here.
