@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { execFile, execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface LoadResult {
   tool: 'wrk' | 'autocannon';
@@ -30,6 +31,8 @@ const canRaisePriority = (() => {
   }
 })();
 
+const openFirst = fileURLToPath(new URL('./wrk-open-first.lua', import.meta.url));
+
 const ms = (text: string) => {
   const m = /([\d.]+)(us|ms|s)/.exec(text);
   if (!m) return NaN;
@@ -42,11 +45,12 @@ const ms = (text: string) => {
  * autocannon. BENCH_LOAD=autocannon forces autocannon. wrk runs at a higher scheduling priority (nice -10)
  * when allowed: it shares the 2 cores with the server, and time it spends waiting for a core would
  * otherwise be counted as server latency (measured: list p99 55–65 ms at normal priority, 48–51 ms raised,
- * same throughput).
+ * same throughput). Its connections are all open before the first request (wrk-open-first.lua), so the
+ * figures are of the load, not of a burst of 32 new connections.
  */
 export async function load(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
   if (hasWrk && process.env.BENCH_LOAD !== 'autocannon') {
-    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', openFirst, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url, '--', String(connections)];
     const [cmd, cmdArgs] = canRaisePriority ? ['nice', ['-n', '-10', 'wrk', ...args]] : ['wrk', args];
     const out = await new Promise<string>((resolve, reject) => execFile(cmd, cmdArgs, (err, stdout) => (err ? reject(err) : resolve(stdout))));
     const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
