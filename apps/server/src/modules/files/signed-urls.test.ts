@@ -204,6 +204,24 @@ describe('signing and unsigning values', () => {
     expect(signAllInJson(plain, urls)).toBe(plain);
   });
 
+  it('signs JSON bytes exactly as a regular expression over the whole text would, wherever `"/` occurs', () => {
+    // The reference: the whole answer as text, every `"/…"` value of path characters found by one expression.
+    const reference = (json: Buffer, now: number) =>
+      Buffer.from(json.toString('latin1').replace(/"(\/[A-Za-z0-9/._, -]{19,})"/g, (whole, v: string) => {
+        const signed = signAll(v, urls, now) as string;
+        return signed === v ? whole : `"${signed}"`;
+      }), 'latin1');
+    const bits = [a, b, `${a},${b}`, `${a}, ${b}`, '"', '\\"', '/', '"/', '/order/x.png', '王建华', ',', ' ', 'x'.repeat(19), '/'.repeat(25), ':', '{', '}'];
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed);
+    const now = Date.now();
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from({ length: 1 + (next() % 12) }, () => bits[next() % bits.length]).join('');
+      const json = Buffer.from(text);
+      expect(signAllInJson(json, urls, now).equals(reference(json, now)), text).toBe(true);
+    }
+  });
+
   it('rounds expiries to five minutes, so answers within one step carry the same URL (the browser cache works)', () => {
     const step = 300_000;
     const start = Math.ceil(Date.now() / step) * step + 1;
