@@ -49,7 +49,7 @@ export function stealSince(): () => number {
   };
 }
 
-/** One line for a run's header: the fixed work's time and, when a span is given, the steal over it. */
-export function hostLine(workMs: number, stealPercent?: number): string {
-  return `host: fixed work ${workMs.toFixed(1)} ms (bench/lib/host.ts)${stealPercent === undefined ? '' : `, steal ${stealPercent.toFixed(1)} % of the CPU time`}`;
+/** One line for a run's header: the fixed work's time at the start (and at the end), and the steal over the run when given. */
+export function hostLine(workMs: number[], stealPercent?: number): string {
+  return `host: fixed work ${workMs.map((ms) => `${ms.toFixed(1)} ms`).join(' → ')} (bench/lib/host.ts)${stealPercent === undefined ? '' : `, steal ${stealPercent.toFixed(1)} % of the CPU time`}`;
 }
