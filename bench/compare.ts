@@ -8,10 +8,10 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hostLine } from './lib/host';
+import { hostLine, type HostReading } from './lib/host';
 
 interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
-interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: { workMs: number | number[]; stealPercent: number }; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs?: number; failures: number; invariants: string } }
+interface Run { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: HostReading; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs?: number; failures: number; invariants: string } }
 
 const pgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ordersTs = fileURLToPath(new URL('./orders.ts', import.meta.url));
@@ -47,7 +47,7 @@ function run(engine: string): Run {
 const runs = engines.map(run);
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const cases = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.case)))];
-console.log(`\n${runs.map((r) => `${r.engine} (${(r as Run & { at?: string }).at?.slice(0, 16) ?? ''}): ${r.orders.toLocaleString()} orders, ${r.workers} server processes, ${r.connections} connections × ${r.seconds} s (${r.load}), load average at the end ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}${r.host ? `; ${hostLine([r.host.workMs].flat(), r.host.stealPercent)}` : ''}`).join('\n')}\n`);
+console.log(`\n${runs.map((r) => `${r.engine} (${(r as Run & { at?: string }).at?.slice(0, 16) ?? ''}): ${r.orders.toLocaleString()} orders, ${r.workers} server processes, ${r.connections} connections × ${r.seconds} s (${r.load}), load average at the end ${r.loadAverage.map((l) => l.toFixed(1)).join(' ')}${r.host ? `; ${hostLine(r.host)}` : ''}`).join('\n')}\n`);
 // CPU a call: the server's, plus PostgreSQL's where it runs beside it.
 const cpu = (c: { cpuMs: number; dbCpuMs?: number }) => `${c.cpuMs.toFixed(2)}${c.dbCpuMs === undefined ? '' : ` + ${c.dbCpuMs.toFixed(2)}`} ms`;
 console.log(`| case | ${runs.map((r) => `${r.engine} total | req/s | p50 | p99 | CPU a call`).join(' | ')} |`);

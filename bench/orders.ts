@@ -24,7 +24,7 @@ import { migrateCached } from './lib/migrate-cached';
 import { seedPostgres } from './lib/seed-orders-pg';
 import { seededRows } from './lib/pg-seeded';
 import { BENCH_SERVER_ENV, postgresCpuMs, startServerProcess } from './lib/server-process';
-import { fixedWorkMs, hostLine, stealSince } from './lib/host';
+import { hostSpan, type HostReading } from './lib/host';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -171,13 +171,11 @@ if (PG) {
 }
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, ${PG ? 'PostgreSQL' : 'SQLite'}, server in its own process`);
-const workMs = fixedWorkMs();
-const stolen = stealSince();
-console.log(hostLine([workMs]));
+const host = hostSpan();
 
 // Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it).
 interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
-const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: { workMs: number[]; stealPercent: number }; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs: number; failures: number; invariants: string } } = {
+const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: HostReading; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs: number; failures: number; invariants: string } } = {
   engine: PG ? 'PostgreSQL' : 'SQLite', orders: 0, workers: WORKERS, connections: CONNECTIONS, seconds: DURATION, load: '', loadAverage: [], cases: [],
 };
 
@@ -308,6 +306,5 @@ if (PHASES.has('list')) await listPhase();
 await server.stop();
 results.orders = total;
 results.loadAverage = loadavg();
-results.host = { stealPercent: stolen(), workMs: [workMs, fixedWorkMs()] };
-console.log(`\n${hostLine(results.host.workMs, results.host.stealPercent)}`);
+results.host = host.end();
 if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));

@@ -16,7 +16,7 @@ import { load } from './lib/load';
 import { BENCH_PASSWORD, BENCH_PHONE, seedProductsPostgres, seedProductsSqlite } from './lib/seed-products';
 import { seededRows } from './lib/pg-seeded';
 import { BENCH_SERVER_ENV, postgresCpuMs, startServerProcess } from './lib/server-process';
-import { fixedWorkMs, hostLine, stealSince } from './lib/host';
+import { hostSpan } from './lib/host';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -69,9 +69,7 @@ async function measure(title: string, query: string | null) {
 
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${TARGET_PRODUCTS.toLocaleString()} products for the measured vendor, 50 for each of 999 others (${seeded}); ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up, ${PG ? 'PostgreSQL' : 'SQLite'}, server processes: ${WORKERS}`);
-const workMs = fixedWorkMs();
-const stolen = stealSince();
-console.log(hostLine([workMs]));
+const host = hostSpan();
 console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
 await measure('bare route', null);
 await measure('page 1 of 10, no filter', 'pageNum=1&pageSize=10');
@@ -85,6 +83,5 @@ await measure('keyword 1 Chinese character 机', `keywords=${encodeURIComponent(
 await measure('price range 100-200 yuan', 'minPrice=100&maxPrice=200&pageNum=1&pageSize=10');
 await measure('price range 123-123 yuan', 'minPrice=123&maxPrice=123&pageNum=1&pageSize=10');
 await measure('bare route (again)', null);
-const stealPercent = stolen();
-console.log(hostLine([workMs, fixedWorkMs()], stealPercent));
+host.end();
 await server.stop();

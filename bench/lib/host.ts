@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 
 // Runs on this project's 2-core machines differ by up to 2× in a call's CPU with the same code, and the
 // bare route's req/s moves as much within minutes, so a run's figures say little about the code
-// unless the host is described too (bench/README.md, session 28). Two readings describe it.
+// unless the host is described too (bench/README.md, session 28). Two readings describe it. They tell a
+// slow minute from a fast one on one host; they did not tell a host whose list calls (which read far
+// more memory) were 1.5× slower from a faster one: for a verdict across hosts, A/B a known commit.
 
 /** A page of 50 list rows of ~1.1 kB each, as the order list answers: the work a list call does most. */
 const PAGE = Array.from({ length: 50 }, (_, i) => ({
@@ -18,7 +20,7 @@ const PAGE = Array.from({ length: 50 }, (_, i) => ({
 
 /**
  * Milliseconds this process takes for a fixed piece of work (200 rounds of JSON out and in of PAGE and
- * a SHA-256 of it), the best of five: lower is a faster host. Comparable between runs and sessions.
+ * a SHA-256 of it), the best of five: lower is a faster host.
  */
 export function fixedWorkMs(): number {
   let best = Infinity;
@@ -41,7 +43,7 @@ function cpuTicks(): { total: number; steal: number } {
 }
 
 /** Starts a span; the function returned gives the share of the machine's CPU time stolen since, in percent. */
-export function stealSince(): () => number {
+function stealSince(): () => number {
   const start = cpuTicks();
   return () => {
     const now = cpuTicks();
@@ -49,7 +51,28 @@ export function stealSince(): () => number {
   };
 }
 
-/** One line for a run's header: the fixed work's time at the start (and at the end), and the steal over the run when given. */
-export function hostLine(workMs: number[], stealPercent?: number): string {
-  return `host: fixed work ${workMs.map((ms) => `${ms.toFixed(1)} ms`).join(' → ')} (bench/lib/host.ts)${stealPercent === undefined ? '' : `, steal ${stealPercent.toFixed(1)} % of the CPU time`}`;
+export interface HostReading {
+  /** the fixed work's time at the start of the run, then at its end */
+  workMs: number[];
+  /** the share of the machine's CPU time stolen over the run, in percent */
+  stealPercent: number;
+}
+
+/** One line for a run's header or footer. */
+export function hostLine(h: { workMs: number[]; stealPercent?: number }): string {
+  return `host: fixed work ${h.workMs.map((ms) => `${ms.toFixed(1)} ms`).join(' → ')} (bench/lib/host.ts)${h.stealPercent === undefined ? '' : `, steal ${h.stealPercent.toFixed(1)} % of the CPU time`}`;
+}
+
+/** Reads the host at the start of a run and prints it; `end()` reads it again, prints and answers both readings. */
+export function hostSpan(): { end(): HostReading } {
+  const first = fixedWorkMs();
+  const stolen = stealSince();
+  console.log(hostLine({ workMs: [first] }));
+  return {
+    end() {
+      const reading = { stealPercent: stolen(), workMs: [first, fixedWorkMs()] };
+      console.log(hostLine(reading));
+      return reading;
+    },
+  };
 }
