@@ -66,6 +66,31 @@ describe('SQLite group commit', () => {
     expect(committedRows()).toEqual(['x1', 'x3']);
   });
 
+  it('rolls back a transaction alone after its group changed far more than the sub-journal keeps in 64 KiB', async () => {
+    // The writer keeps its savepoints' sub-journal in memory (decision 219): a big group must still undo
+    // one member exactly, pages the earlier members changed included.
+    expect(await sql<{ temp_store: number }>`pragma temp_store`.execute(db).then((r) => r.rows[0]!.temp_store)).toBe(2);
+    const big = (tag: string, i: number) => `${tag}${i}:${'页'.repeat(4000)}`;
+    const fill = (tag: string, n: number) => db.transaction().execute(async (trx) => {
+      for (let i = 0; i < n; i++) await trx.insertInto('t').values({ v: big(tag, i) }).execute();
+    });
+    await insert('kept');
+    const results = await Promise.allSettled([
+      fill('a', 40),
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('t').set({ v: 'changed' }).where('v', '=', 'kept').execute();
+        for (let i = 0; i < 40; i++) await trx.insertInto('t').values({ v: big('b', i) }).execute();
+        throw new Error('changed my mind');
+      }),
+      fill('c', 40),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const rows = committedRows();
+    expect(rows).toHaveLength(81);
+    expect(rows[0]).toBe('kept');
+    expect(rows.some((v) => v.startsWith('b'))).toBe(false);
+  });
+
   it('fails every member of a group that SQLite rolls back whole', async () => {
     const results = await Promise.allSettled([insert('y1'), insert('doom'), insert('y2')]);
     expect(results[0]!.status).toBe('rejected');
