@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { setupDatabase } from './db/setup';
 import { startKeywordIndexMerging, type KeywordIndexMerging } from './db/keyword-index-merging';
+import { startWalCheckpointing, type WalCheckpointing } from './db/wal-checkpointing';
 import { startPurging } from './db/purge';
 import { log } from './lib/logger';
 
@@ -23,6 +24,17 @@ function startIndexMerging(config: Config): KeywordIndexMerging | null {
   if (config.isPostgres || config.DATABASE_URL === ':memory:' || !config.KEYWORD_INDEX_MERGE_SECONDS) return null;
   return startKeywordIndexMerging(config.DATABASE_URL, config.KEYWORD_INDEX_MERGE_SECONDS, (r) => {
     if ('error' in r) log.error(`keyword index merge: ${r.error}`);
+  });
+}
+
+/** How often the WAL checkpointer runs: ~6,000 WAL pages at 400 created and paid orders a second (decision 220). */
+const CHECKPOINT_EVERY_MS = 500;
+
+/** The SQLite WAL's checkpoints on their own thread (decision 220), in the one process that set the database up. */
+function startCheckpointing(config: Config): WalCheckpointing | null {
+  if (config.isPostgres || config.DATABASE_URL === ':memory:') return null;
+  return startWalCheckpointing(config.DATABASE_URL, CHECKPOINT_EVERY_MS, (r) => {
+    if ('error' in r) log.error(`WAL checkpoint: ${r.error}`);
   });
 }
 
@@ -58,6 +70,7 @@ function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<number>) {
 async function serve(config: Config, databaseReady: boolean, opts: ServeOptions) {
   const handle = databaseReady ? await connectDatabase(config.DATABASE_URL, { poolMax: config.PG_POOL_MAX }) : await setupDatabase(config);
   const merging = databaseReady ? null : startIndexMerging(config);
+  const checkpointing = databaseReady ? null : startCheckpointing(config);
   const app = await buildApp(config, handle);
   // Every process tries; the purge lease makes one of them do each period's round (decision 120).
   const stopPurging = startPurging(handle.db, config.isPostgres, config.PURGE_SECONDS, app.log);
@@ -79,6 +92,7 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
     }
     await within(handle.db.destroy(), 5000);
     if (merging) await within(merging.stop(), 5000);
+    if (checkpointing) await within(checkpointing.stop(), 5000);
     log.info('stopped');
     return finished ? 0 : 1;
   });
@@ -90,6 +104,7 @@ async function supervise(config: Config, opts: ServeOptions) {
   const setup = await setupDatabase(config);
   await setup.db.destroy();
   const merging = startIndexMerging(config);
+  const checkpointing = startCheckpointing(config);
   let stopping = false;
   let listening = 0;
   cluster.on('listening', (_worker, address) => {
@@ -115,6 +130,7 @@ async function supervise(config: Config, opts: ServeOptions) {
     const allExited = await within(exited, config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 5000);
     if (!allExited) for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
     if (merging) await within(merging.stop(), 5000);
+    if (checkpointing) await within(checkpointing.stop(), 5000);
     log.info('stopped');
     return allExited && codes.every((c) => c === 0) ? 0 : 1;
   });
