@@ -21,6 +21,8 @@ export function RegionCascader({
       aria-label={ariaLabel}
       options={tree.data ?? []}
       loading={tree.isPending}
+      // Until the tree arrives antd would show the value's raw codes (330000 / 330100 / 330106).
+      displayRender={(labels) => (tree.isPending ? '加载中…' : labels.join(' / '))}
       value={value}
       onChange={(v) => onChange?.((v ?? []) as string[])}
       placeholder="请选择省市区"
