@@ -137,7 +137,7 @@ describe('account info', () => {
     await expect.poll(() => page.getByTestId('address-row').count()).toBe(2);
     const last = page.getByTestId('address-row').last();
     expect(await last.getByPlaceholder('联系人').inputValue()).toBe('钱仓管');
-    await expect.poll(() => last.locator('.ant-cascader').innerText()).toContain('西湖区');
+    await expect.poll(() => last.locator('.ant-cascader').innerText(), { timeout: 10_000 }).toContain('西湖区');
     expect(await last.getByPlaceholder('详细地址').inputValue()).toBe('文三路 90 号 2 号仓');
     expect(await page.getByLabel('联系人', { exact: true }).inputValue()).toBe('赵主管');
     const img = page.locator('#license img');

@@ -44,10 +44,11 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('SQLite WAL checkpoints
     const checkpointing = startWalCheckpointing(file, 100, (r) => rounds.push(r));
     try {
       await write();
-      for (let waited = 0; waited < 5_000 && databaseBytes() < 6_000_000; waited += 50) await sleep(50);
+      for (let waited = 0; waited < 15_000 && databaseBytes() < 6_000_000; waited += 50) await sleep(50);
       expect(databaseBytes()).toBeGreaterThan(6_000_000);
       await db.insertInto('t').values({ id: 1000, v: 'after' }).execute();
-      expect(rounds.some((r) => 'copied' in r && r.copied > 0)).toBe(true);
+      // The round's message may arrive after its pages reached the file.
+      await expect.poll(() => rounds.some((r) => 'copied' in r && r.copied > 0), { timeout: 10_000 }).toBe(true);
       expect(rounds.filter((r) => 'error' in r)).toEqual([]);
     } finally {
       await checkpointing.stop();
