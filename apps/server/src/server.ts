@@ -3,8 +3,9 @@ import { DEMO } from './db/seed/demo';
 import { log } from './lib/logger';
 import { startServer } from './start-server';
 
-function banner(config: Config) {
-  const url = `http://${config.HOST}:${config.PORT}`;
+/** `port` is the one bound: with PORT=0 the system picks it. */
+function banner(config: Config, port: number) {
+  const url = `http://${config.HOST}:${port}`;
   const lines = [
     '',
     `  厂家服务下单门户 is running at ${url}/`,
@@ -33,7 +34,7 @@ async function main() {
     process.exit(1);
   }
   // The banner is the command's own output (npm start), not a log line.
-  await startServer(config, { onListening: () => process.stdout.write(banner(config)) });
+  await startServer(config, { onListening: (port) => process.stdout.write(banner(config, port)) });
 }
 
 main().catch((err) => {

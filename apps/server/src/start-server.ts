@@ -7,8 +7,8 @@ import type { Config } from './config';
 import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { setupDatabase } from './db/setup';
-import { startKeywordIndexMerging, type KeywordIndexMerging } from './db/keyword-index-merging';
-import { startWalCheckpointing, type WalCheckpointing } from './db/wal-checkpointing';
+import { startKeywordIndexMerging } from './db/keyword-index-merging';
+import { startWalCheckpointing } from './db/wal-checkpointing';
 import { startPurging } from './db/purge';
 import { log } from './lib/logger';
 
@@ -19,23 +19,24 @@ export interface ServeOptions {
   onListening?: (port: number) => void;
 }
 
-/** The keyword index's periodic merge (decision 111), in the one process that set the SQLite database up. */
-function startIndexMerging(config: Config): KeywordIndexMerging | null {
-  if (config.isPostgres || config.DATABASE_URL === ':memory:' || !config.KEYWORD_INDEX_MERGE_SECONDS) return null;
-  return startKeywordIndexMerging(config.DATABASE_URL, config.KEYWORD_INDEX_MERGE_SECONDS, (r) => {
-    if ('error' in r) log.error(`keyword index merge: ${r.error}`);
-  });
-}
-
 /** How often the WAL checkpointer runs: ~6,000 WAL pages at 400 created and paid orders a second (decision 220). */
 const CHECKPOINT_EVERY_MS = 500;
 
-/** The SQLite WAL's checkpoints on their own thread (decision 220), in the one process that set the database up. */
-function startCheckpointing(config: Config): WalCheckpointing | null {
-  if (config.isPostgres || config.DATABASE_URL === ':memory:') return null;
-  return startWalCheckpointing(config.DATABASE_URL, CHECKPOINT_EVERY_MS, (r) => {
+/**
+ * The SQLite file's upkeep threads, in the one process that set the database up: the keyword index's
+ * periodic merge (decision 111) and the WAL's checkpoints (decision 220). Returns what stops them.
+ */
+function startSqliteUpkeep(config: Config): () => Promise<unknown> {
+  if (config.isPostgres || config.DATABASE_URL === ':memory:') return async () => {};
+  const merging = config.KEYWORD_INDEX_MERGE_SECONDS
+    ? startKeywordIndexMerging(config.DATABASE_URL, config.KEYWORD_INDEX_MERGE_SECONDS, (r) => {
+        if ('error' in r) log.error(`keyword index merge: ${r.error}`);
+      })
+    : null;
+  const checkpointing = startWalCheckpointing(config.DATABASE_URL, CHECKPOINT_EVERY_MS, (r) => {
     if ('error' in r) log.error(`WAL checkpoint: ${r.error}`);
   });
+  return () => Promise.all([merging?.stop(), checkpointing.stop()]);
 }
 
 /** `work` settled within `ms`: true; still running: false (it goes on; the caller decides). */
@@ -69,8 +70,7 @@ function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<number>) {
 /** One server process: the app on the shared port (a cluster worker connects; the database is set up). */
 async function serve(config: Config, databaseReady: boolean, opts: ServeOptions) {
   const handle = databaseReady ? await connectDatabase(config.DATABASE_URL, { poolMax: config.PG_POOL_MAX }) : await setupDatabase(config);
-  const merging = databaseReady ? null : startIndexMerging(config);
-  const checkpointing = databaseReady ? null : startCheckpointing(config);
+  const stopUpkeep = databaseReady ? async () => {} : startSqliteUpkeep(config);
   const app = await buildApp(config, handle);
   // Every process tries; the purge lease makes one of them do each period's round (decision 120).
   const stopPurging = startPurging(handle.db, config.isPostgres, config.PURGE_SECONDS, app.log);
@@ -91,8 +91,7 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
       app.server.closeAllConnections();
     }
     await within(handle.db.destroy(), 5000);
-    if (merging) await within(merging.stop(), 5000);
-    if (checkpointing) await within(checkpointing.stop(), 5000);
+    await within(stopUpkeep(), 5000);
     log.info('stopped');
     return finished ? 0 : 1;
   });
@@ -103,8 +102,7 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
 async function supervise(config: Config, opts: ServeOptions) {
   const setup = await setupDatabase(config);
   await setup.db.destroy();
-  const merging = startIndexMerging(config);
-  const checkpointing = startCheckpointing(config);
+  const stopUpkeep = startSqliteUpkeep(config);
   let stopping = false;
   let listening = 0;
   cluster.on('listening', (_worker, address) => {
@@ -129,8 +127,7 @@ async function supervise(config: Config, opts: ServeOptions) {
     // Each worker keeps its own timeout; a margin more, then whatever is left is killed.
     const allExited = await within(exited, config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 5000);
     if (!allExited) for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
-    if (merging) await within(merging.stop(), 5000);
-    if (checkpointing) await within(checkpointing.stop(), 5000);
+    await within(stopUpkeep(), 5000);
     log.info('stopped');
     return allExited && codes.every((c) => c === 0) ? 0 : 1;
   });
