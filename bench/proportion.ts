@@ -1,7 +1,7 @@
 // Does each piece of SQLite-only tuning still pay for itself? (issue #15, "proportion")
-// One process, the real app on a copy of the bench database, order-list requests through app.inject
-// with 32 in flight, for each variant in turn (A B C D, then again): CPU per request, p50/p99 of the
-// requests' own time, and full (mark-compact) GCs per 1,000 requests. Variants:
+// One process, the real app on a copy of the bench database listening on a port, four order-list cases
+// each loaded by wrk with 32 connections (bench/lib/load.ts), for each variant in turn (A B C D, then
+// again): the process's CPU a request, p50/p99, and full (mark-compact) GCs per 1,000 requests. Variants:
 //   all      — the server as it is
 //   nocache  — statements prepared on every call and rows built by better-sqlite3 (no db/sqlite-statements.ts, decision 105)
 //   kyselylock — Kysely's own connection mutex instead of the FIFO lock (db/sqlite-dialect.ts, issue #6 session 2)
@@ -9,7 +9,7 @@
 // And the keyword index (decision 111): counting three keywords of the big vendor on the index as the
 // writes left it, and after a merge.
 // Run with the server's V8 flags (decision 090), as the server runs:
-//   NODE_OPTIONS="$(node -p "require('./scripts/server-node-options.mjs')" 2>/dev/null || echo --max-semi-space-size=8 --max-old-space-size=1024)" npx tsx bench/proportion.ts [seconds per variant, default 8]   (BENCH_ORDERS picks the cached database)
+//   NODE_OPTIONS="$(node -p "require('./scripts/server-node-options.mjs')" 2>/dev/null || echo --max-semi-space-size=8 --max-old-space-size=1024)" npx tsx bench/proportion.ts [seconds per case, default 8]   (BENCH_ORDERS picks the cached database)
 import Sqlite from 'better-sqlite3';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +28,7 @@ import { keywordMatch, registerSearchGrams } from '../apps/server/src/db/search-
 import { PortalSqliteDialect } from '../apps/server/src/db/sqlite-dialect';
 import { cachedStatements } from '../apps/server/src/db/sqlite-statements';
 import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
+import { load } from './lib/load';
 
 const SECONDS = Number(process.argv[2] ?? 8);
 const TOTAL = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -108,35 +109,29 @@ async function runVariant(v: Variant) {
   const typical = await login('17000000500');
   const big = await login('17000000000');
   const cases = [
-    { token: typical, qs: 'pageNum=1&pageSize=50' },
-    { token: typical, qs: `keyWords=${encodeURIComponent('MRC1892')}&pageNum=1&pageSize=50` },
-    { token: big, qs: 'pageNum=1&pageSize=50' },
-    { token: big, qs: `keyWords=${encodeURIComponent('王建华')}&pageNum=1&pageSize=50` },
-  ].map((c) => ({ url: `${API.orderList}?${c.qs}`, headers: signed('GET', API.orderList, c.qs, '', c.token) }));
-  const times: number[] = [];
-  let i = 0;
-  const drive = async (until: number, record: boolean) => {
-    await Promise.all(Array.from({ length: 32 }, async () => {
-      while (Date.now() < until) {
-        const c = cases[i++ % cases.length]!;
-        const t0 = performance.now();
-        const r = await app.inject({ method: 'GET', url: c.url, headers: c.headers });
-        if (r.statusCode !== 200) throw new Error(r.body);
-        if (record) times.push(performance.now() - t0);
-      }
-    }));
-  };
-  await drive(Date.now() + 2000, false); // warm-up
-  const gc0 = fullGcs;
-  const cpu0 = process.cpuUsage();
-  await drive(Date.now() + SECONDS * 1000, true);
-  const cpu = process.cpuUsage(cpu0);
-  const gcs = fullGcs - gc0;
+    { name: 'page 1, typical vendor', token: typical, qs: 'pageNum=1&pageSize=50' },
+    { name: 'MRC1892, typical vendor', token: typical, qs: `keyWords=${encodeURIComponent('MRC1892')}&pageNum=1&pageSize=50` },
+    { name: 'page 1, big vendor', token: big, qs: 'pageNum=1&pageSize=50' },
+    { name: '王建华, big vendor', token: big, qs: `keyWords=${encodeURIComponent('王建华')}&pageNum=1&pageSize=50` },
+  ];
+  // Real HTTP from wrk in its own process (bench/lib/load.ts): app.inject at 32 in flight queued its
+  // responses' writes behind setImmediate and held thousands of them (1 GB, out of memory in round 1).
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const results = [];
+  for (const c of cases) {
+    const headers = signed('GET', API.orderList, c.qs, '', c.token);
+    const url = `${base}${API.orderList}?${c.qs}`;
+    await load(url, headers, 32, 2); // warm-up
+    const gc0 = fullGcs;
+    const cpu0 = process.cpuUsage();
+    const r = await load(url, headers, 32, SECONDS);
+    const cpu = process.cpuUsage(cpu0);
+    results.push({ name: c.name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, cpu: (cpu.user + cpu.system) / 1000 / Math.max(r.requests, 1), gcPer1000: ((fullGcs - gc0) * 1000) / Math.max(r.requests, 1) });
+  }
   await app.close();
   await handle.db.destroy();
-  times.sort((a, b) => a - b);
-  const pct = (q: number) => times[Math.floor(q * (times.length - 1))]!;
-  return { v, n: times.length, cpu: (cpu.user + cpu.system) / 1000 / times.length, p50: pct(0.5), p99: pct(0.99), gcPer1000: (gcs * 1000) / times.length };
+  return { v, results };
 }
 
 const variants: Variant[] = ['all', 'nocache', 'kyselylock', 'v8growing'];
@@ -144,12 +139,14 @@ const rows: Awaited<ReturnType<typeof runVariant>>[] = [];
 for (const round of [1, 2]) for (const v of variants) {
   const r = await runVariant(v);
   rows.push(r);
-  console.log(`round ${round} ${v}: ${r.n} requests, CPU ${r.cpu.toFixed(3)} ms a request, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, full GCs ${r.gcPer1000.toFixed(2)} per 1,000 requests`);
+  for (const c of r.results) console.log(`round ${round} ${v} ${c.name}: ${c.rps.toFixed(0)} req/s, CPU ${c.cpu.toFixed(3)} ms a request, p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, full GCs ${c.gcPer1000.toFixed(2)} per 1,000 requests, errors ${c.errors}`);
 }
-console.log('\n| variant | CPU a request (ms, two rounds) | p50 (ms) | p99 (ms) | full GCs per 1,000 requests |\n|---|---|---|---|---|');
+const names = rows[0]!.results.map((c) => c.name);
+console.log(`\n| variant | ${names.map((n) => `${n}: CPU a request (ms), p99 (ms)`).join(' | ')} | full GCs per 1,000 requests |\n|---|${names.map(() => '---').join('|')}|---|`);
 for (const v of variants) {
   const rs = rows.filter((r) => r.v === v);
-  const f = (k: 'cpu' | 'p50' | 'p99' | 'gcPer1000', d: number) => rs.map((r) => r[k].toFixed(d)).join(', ');
-  console.log(`| ${v} | ${f('cpu', 3)} | ${f('p50', 1)} | ${f('p99', 1)} | ${f('gcPer1000', 2)} |`);
+  const cell = (i: number) => rs.map((r) => `${r.results[i]!.cpu.toFixed(3)}, ${r.results[i]!.p99.toFixed(1)}`).join(' / ');
+  const gcs = rs.map((r) => (r.results.reduce((a, c) => a + c.gcPer1000, 0) / r.results.length).toFixed(2)).join(', ');
+  console.log(`| ${v} | ${names.map((_, i) => cell(i)).join(' | ')} | ${gcs} |`);
 }
 rmSync(dir, { recursive: true, force: true });
