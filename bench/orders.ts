@@ -22,7 +22,7 @@ import { load } from './lib/load';
 import { postJson } from './lib/post-json';
 import { migrateCached } from './lib/migrate-cached';
 import { seedPostgres } from './lib/seed-orders-pg';
-import { seededRows } from './lib/pg-seeded';
+import { seededRows, warnOfOpenWriters } from './lib/pg-seeded';
 import { BENCH_SERVER_ENV, postgresCpuMs, startServerProcess } from './lib/server-process';
 import { hostSpan, type HostReading } from './lib/host';
 
@@ -172,6 +172,7 @@ if (PG) {
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, ${PG ? 'PostgreSQL' : 'SQLite'}, server in its own process`);
 const host = hostSpan();
+if (PG) await warnOfOpenWriters(file, 'before the runs');
 
 // Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it).
 interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
@@ -304,6 +305,7 @@ if (PHASES.has('export')) await exportBig();
 // The list runs last: requests autocannon leaves queued would otherwise slow the phases above.
 if (PHASES.has('list')) await listPhase();
 await server.stop();
+if (PG) await warnOfOpenWriters(file, 'after the runs');
 results.orders = total;
 results.loadAverage = loadavg();
 results.host = host.end();

@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
 import { BENCH_PASSWORD, BENCH_PHONE, seedProductsPostgres, seedProductsSqlite } from './lib/seed-products';
-import { seededRows } from './lib/pg-seeded';
+import { seededRows, warnOfOpenWriters } from './lib/pg-seeded';
 import { BENCH_SERVER_ENV, postgresCpuMs, startServerProcess } from './lib/server-process';
 import { hostSpan } from './lib/host';
 
@@ -70,6 +70,7 @@ async function measure(title: string, query: string | null) {
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${TARGET_PRODUCTS.toLocaleString()} products for the measured vendor, 50 for each of 999 others (${seeded}); ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up, ${PG ? 'PostgreSQL' : 'SQLite'}, server processes: ${WORKERS}`);
 const host = hostSpan();
+if (PG) await warnOfOpenWriters(url, 'before the runs');
 console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
 await measure('bare route', null);
 await measure('page 1 of 10, no filter', 'pageNum=1&pageSize=10');
@@ -85,3 +86,4 @@ await measure('price range 123-123 yuan', 'minPrice=123&maxPrice=123&pageNum=1&p
 await measure('bare route (again)', null);
 host.end();
 await server.stop();
+if (PG) await warnOfOpenWriters(url, 'after the runs');

@@ -15,6 +15,7 @@ import { buildApp } from '../apps/server/src/app';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
 import { BENCH_SERVER_ENV } from './lib/server-process';
+import { warnOfOpenWriters } from './lib/pg-seeded';
 import { sql } from 'kysely';
 
 const PG = process.env.PROF_DB === 'pg';
@@ -98,6 +99,7 @@ if (!PG) await sql.raw('pragma wal_checkpoint(truncate)').execute(db);
 const backendPids = async () => PG ? (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db)).rows.map((r) => r.pid) : [];
 const ticksOf = (pid: number) => { try { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return Number(f[11]) + Number(f[12]); } catch { return 0; } };
 const ticks0 = new Map((await backendPids()).map((pid) => [pid, ticksOf(pid)]));
+if (PG) await warnOfOpenWriters(url, 'before the run');
 let left = N;
 const t0 = performance.now();
 const cpu0 = process.cpuUsage();
