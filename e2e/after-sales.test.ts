@@ -65,7 +65,10 @@ describe('after-sales journey', () => {
       await vendor.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: reason }).click();
       await chosen.waitFor({ timeout: 2000 }).catch(() => undefined);
     }
-    await dialog.getByText('订单编号').click(); // close the dropdown (a label with no control behind it)
+    // Close the dropdown by moving the focus on (rc-select closes on blur), not by a click: the open
+    // dropdown can lie over whatever would be clicked, and the click then times out.
+    await dialog.getByPlaceholder(MSG.compensationRequired).focus();
+    await vendor.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await chosen.waitFor();
     await dialog.getByPlaceholder(MSG.compensationRequired).fill('12.5');
     await expect.poll(() => errorText(vendor, MSG.positiveInteger).isVisible()).toBe(true);
