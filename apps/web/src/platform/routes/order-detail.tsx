@@ -93,7 +93,7 @@ export default function PlatformOrderDetailScreen() {
         {o.completionPics.length ? <MediaList urls={o.completionPics} /> : <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       </Card>
       <Card title="操作记录">
-        <Timeline items={o.omsOperateRecordList.map((r) => ({ title: r.createTime, content: <span><strong>{r.nodeName}</strong> {r.content} <Typography.Text type="secondary">— {r.operator}</Typography.Text></span> }))} />
+        <Timeline titleSpan="170px" items={o.omsOperateRecordList.map((r) => ({ title: r.createTime, content: <span><strong>{r.nodeName}</strong> {r.content} <Typography.Text type="secondary">— {r.operator}</Typography.Text></span> }))} />
       </Card>
       {acting && <ActionDialog order={o} def={acting} onClose={() => setActing(null)} />}
     </div>

@@ -164,6 +164,8 @@ export function OrderDetailView({ id, crumbs }: { id: string | null; crumbs: Cru
         ) : (
           <Timeline
             data-testid="operation-log"
+            // The times in a column of their own width, not half the card (antd's default for titles).
+            titleSpan="170px"
             items={o.omsOperateRecordList.map((r) => ({
               title: r.createTime,
               content: (
