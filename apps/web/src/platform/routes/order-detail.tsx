@@ -1,4 +1,4 @@
-import { Breadcrumb, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { maintenanceType, orderNode, parole, serviceType } from '@portal/domain/enums';
@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { usePlatformOrder, type PlatformOrderDetail } from '../../features/orders/api/platform-order';
 import { ExpensePopover } from '../../features/orders/components/expense-popover';
 import { MediaList } from '../../features/orders/components/media-list';
+import { OperationLog } from '../../features/orders/components/operation-log';
 import { yuan } from '../../features/orders/components/order-price';
 import { OrderProgress } from '../../features/orders/components/order-progress';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
@@ -93,7 +94,7 @@ export default function PlatformOrderDetailScreen() {
         {o.completionPics.length ? <MediaList urls={o.completionPics} /> : <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       </Card>
       <Card title="操作记录">
-        <Timeline titleSpan="170px" items={o.omsOperateRecordList.map((r) => ({ title: r.createTime, content: <span><strong>{r.nodeName}</strong> {r.content} <Typography.Text type="secondary">— {r.operator}</Typography.Text></span> }))} />
+        <OperationLog records={o.omsOperateRecordList} />
       </Card>
       {acting && <ActionDialog order={o} def={acting} onClose={() => setActing(null)} />}
     </div>

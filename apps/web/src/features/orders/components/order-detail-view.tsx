@@ -1,7 +1,8 @@
-import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ORDER_STATUS, maintenanceType, orderNode, parole, serviceType, urgentType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
+import { OperationLog } from './operation-log';
 import type { OrderDetail, OrderProductRow } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
 import { paths } from '../../../config/paths';
@@ -162,20 +163,7 @@ export function OrderDetailView({ id, crumbs }: { id: string | null; crumbs: Cru
         {o.omsOperateRecordList.length === 0 ? (
           <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
-          <Timeline
-            data-testid="operation-log"
-            // The times in a column of their own width, not half the card (antd's default for titles).
-            titleSpan="170px"
-            items={o.omsOperateRecordList.map((r) => ({
-              title: r.createTime,
-              content: (
-                <div>
-                  <strong>{r.nodeName || orderNode.label(r.node)}</strong> {r.content}
-                  {r.operator && <Typography.Text type="secondary"> — {r.operator}</Typography.Text>}
-                </div>
-              ),
-            }))}
-          />
+          <OperationLog records={o.omsOperateRecordList} />
         )}
       </Card>
     </div>
