@@ -1,7 +1,7 @@
 // Time and peak memory of POST /api/app/records/export over 100,000 and 1,000,000 ledger records,
 // through the real server over HTTP. Run: npx tsx bench/ledger-export.ts [rows…]
 // Each size is seeded once into a cached SQLite file under $TMPDIR, then served by a fresh child
-// process with the server's production V8 flags (scripts/server-node-options.mjs); sign-in and
+// server process; sign-in and
 // download go through curl, so the peak RSS is the exporting server's own.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
@@ -14,7 +14,6 @@ import { loadConfig } from '../apps/server/src/config';
 import { buildApp } from '../apps/server/src/app';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
-import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 
 const PHONE = '13800000001';
 const PASSWORD = 'bench123456';
@@ -140,8 +139,7 @@ else {
   const self = fileURLToPath(import.meta.url);
   mkdirSync(cacheDir, { recursive: true });
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
-  const env = { ...process.env, NODE_OPTIONS: serverNodeOptions() };
-  console.log(`server process: NODE_OPTIONS=${env.NODE_OPTIONS}`);
+  const env = { ...process.env };
   console.log('rows        time     file      peak RSS   (RSS before export, peak JS heap, peak external)');
   for (const rows of sizes.length ? sizes : [100_000, 1_000_000]) {
     if (!existsSync(dbFile(rows))) execFileSync(process.execPath, ['--import', 'tsx', self, '--seed', String(rows)], { stdio: 'inherit' });

@@ -14,7 +14,6 @@ import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
 import { sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
-import { mergeKeywordIndex } from '../apps/server/src/db/keyword-index-merge.mjs';
 import { registerSearchGrams } from '../apps/server/src/db/search-grams';
 import { setupDatabase } from '../apps/server/src/db/setup';
 import { hashPassword } from '../apps/server/src/lib/passwords';
@@ -125,15 +124,6 @@ const seedSeconds = PG
 const lateMigrations = await migrateCached(file);
 if (lateMigrations.length) console.log(`cached database: applied ${lateMigrations.join(', ')}`);
 
-// The server merges the keyword index's segments once at start and then every 5 minutes (decision 111);
-// done here first, timed, so that the server's own first round has nothing left to do.
-if (!PG) {
-  const raw = new Sqlite(file);
-  const m = await mergeKeywordIndex(raw);
-  raw.close();
-  console.log(`keyword index merge: ${m.segmentsBefore} → ${m.segmentsAfter} segments, ${m.steps} steps in ${(m.ms / 1000).toFixed(1)} s, longest step ${m.longestStepMs} ms`);
-}
-
 // ---- the real server on that database, in its own process
 const server = await startServerProcess(file, dir, { workers: WORKERS, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ') });
 const base = server.base;
@@ -152,47 +142,70 @@ const tokenTypical = await login(typical);
 const tokenBig = await login(0);
 const tokenPay = await login(1);
 
-// Vendor 1 (phone 17000000001) pays for the created orders; its first product is ordered.
+// Vendor 1 (phone 17000000001) pays for the created orders; its first product is ordered. The reference
+// routes take the vendors' and the paying user's ids.
 const productSql = "select p.id from products p join users u on u.vendor_id = p.vendor_id where u.phone = '17000000001' order by p.id limit 1";
+const idsSql = `select phone, id, vendor_id from users where phone in ('17000000000', '17000000001', '170${String(typical).padStart(8, '0')}')`;
 let total: number;
 let product: number;
+let idRows: Array<{ phone: string; id: number; vendor_id: number }>;
 if (PG) {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: file });
   await c.connect();
   total = Number((await c.query('select count(*) as n from orders')).rows[0].n);
   product = Number((await c.query(productSql)).rows[0].id);
+  idRows = (await c.query(idsSql)).rows;
   await c.end();
 } else {
   const lookup = new Sqlite(file, { readonly: true });
   total = (lookup.prepare('select count(*) as n from orders').get() as { n: number }).n;
   product = (lookup.prepare(productSql).get() as { id: number }).id;
+  idRows = lookup.prepare(idsSql).all() as typeof idRows;
   lookup.close();
 }
+const userOf = (phone: string) => idRows.find((r) => r.phone === phone)!;
+const vendorOfToken = new Map([[tokenTypical, userOf(`170${String(typical).padStart(8, '0')}`).vendor_id], [tokenBig, userOf('17000000000').vendor_id]]);
+const payer = userOf('17000000001');
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${total.toLocaleString()} orders for ${VENDORS} vendors (big vendor ${BIG.toLocaleString()}; ${seeded}); ${CONNECTIONS} connections, ${DURATION} s each, ${PG ? 'PostgreSQL' : 'SQLite'}, server in its own process`);
 const host = hostSpan();
 if (PG) await warnOfOpenWriters(file, 'before the runs');
 
-// Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it).
-interface CaseResult { case: string; total: number | string | null; rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
-const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: HostReading; cases: CaseResult[]; createPay?: { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs: number; failures: number; invariants: string } } = {
+// Every figure of the run, written as JSON to BENCH_JSON when set (bench/compare.ts reads it). Each case
+// carries its reference route's figures of the same run (`ref`), measured right after it.
+interface Load { rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
+interface CaseResult extends Load { case: string; total: number | string | null; ref?: Load }
+interface CreatePay { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs: number; failures: number; invariants: string }
+const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: HostReading; cases: CaseResult[]; createPay?: CreatePay & { ref?: CreatePay } } = {
   engine: PG ? 'PostgreSQL' : 'SQLite', orders: 0, workers: WORKERS, connections: CONNECTIONS, seconds: DURATION, load: '', loadAverage: [], cases: [],
 };
 
+/** `url` under load for DURATION after WARM_UP: req/s, latency, and the server's (and PostgreSQL's) CPU a request. */
+async function loaded(url: string, headers: Record<string, string>): Promise<Load> {
+  await load(url, headers, CONNECTIONS, WARM_UP); // JIT and caches warm: steady state only
+  const cpu0 = server.stats().cpuMs;
+  const db0 = dbCpuMs();
+  const r = await load(url, headers, CONNECTIONS, DURATION);
+  const n = Math.max(r.requests, 1);
+  return { rps: r.rps, p50: r.p50, p99: r.p99, cpuMs: (server.stats().cpuMs - cpu0) / n, dbCpuMs: PG ? (dbCpuMs() - db0) / n : undefined, errors: r.errors };
+}
+
+const cpuText = (l: { cpuMs: number; dbCpuMs?: number }) => `${l.cpuMs.toFixed(2)} ms${l.dbCpuMs === undefined ? '' : ` + PostgreSQL ${l.dbCpuMs.toFixed(2)} ms`}`;
+
+/** A list case, then its reference route (the same page and total by one hand-written statement), each under the same load. */
 async function measure(title: string, path: string, query: Record<string, string | number> = {}, token = tokenTypical) {
   if (LIST_CASES && !LIST_CASES.some((c) => title.includes(c))) return;
   const qs = Object.keys(query).sort().map((k) => `${k}=${encodeURIComponent(String(query[k]))}`).join('&');
   const url = `${base}${path}${qs ? `?${qs}` : ''}`;
   const res = await fetch(url, { headers: signed('GET', path, qs, '', token) }).then((x) => x.json());
-  await load(url, signed('GET', path, qs, '', token), CONNECTIONS, WARM_UP); // JIT and caches warm: steady state only
-  const cpu0 = server.stats().cpuMs;
-  const db0 = dbCpuMs();
-  const r = await load(url, signed('GET', path, qs, '', token), CONNECTIONS, DURATION);
-  const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
-  const dbCpu = (dbCpuMs() - db0) / Math.max(r.requests, 1);
-  results.cases.push({ case: title, total: res.totalBounded ? `${res.total}+` : (res.total ?? null), rps: r.rps, p50: r.p50, p99: r.p99, cpuMs: cpu, dbCpuMs: PG ? dbCpu : undefined, errors: r.errors });
-  console.log(`| ${title} | ${res.total ?? ''} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms${PG ? ` + PostgreSQL ${dbCpu.toFixed(2)} ms` : ''} | ${r.errors} |`);
+  const refUrl = `${base}/bench/ref/orders?vendorId=${vendorOfToken.get(token)}${qs ? `&${qs}` : ''}`;
+  const refRes = await fetch(refUrl).then((x) => x.json());
+  if (refRes.total !== res.total || refRes.rows.length !== res.rows.length) throw new Error(`${title}: the reference answers ${refRes.total}/${refRes.rows.length} rows, the route ${res.total}/${res.rows.length}`);
+  const c = await loaded(url, signed('GET', path, qs, '', token));
+  const ref = await loaded(refUrl, {});
+  results.cases.push({ case: title, total: res.totalBounded ? `${res.total}+` : (res.total ?? null), ...c, ref });
+  console.log(`| ${title} | ${res.total ?? ''} | ${c.rps.toFixed(0)} | ${ref.rps.toFixed(0)} | **${(c.rps / ref.rps).toFixed(2)}** | ${cpuText(c)} | ${cpuText(ref)} | ${c.p99.toFixed(1)} ms | ${c.errors + ref.errors} |`);
 }
 
 // ---- creation + payment throughput
@@ -217,23 +230,44 @@ async function createPayClients(seconds: number) {
 const post = process.env.BENCH_CLIENT === 'fetch'
   ? (url: string, headers: Record<string, string>, body: string) => fetch(url, { method: 'POST', headers, body }).then((x) => x.json())
   : postJson;
-async function createAndPay() {
-  // Unmeasured first: the server's code paths compile in its first seconds of writes (a perf profile of
-  // a cold run had V8's optimizing compiler threads at ~13 % of the samples), and a server runs for days.
-  await createPayClients(CREATE_WARM_UP);
+/** 8 clients each creating and paying an order in one call of the reference route, one after another, for `seconds`. */
+async function referenceClients(seconds: number) {
+  let made = 0;
+  let failed = 0;
+  const until = Date.now() + seconds * 1000;
+  const body = JSON.stringify({ vendorId: payer.vendor_id, userId: payer.id, productId: product });
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (Date.now() < until) {
+      const r = await post(`${base}/bench/ref/create-pay`, { 'content-type': 'application/json' }, body);
+      if (r.code === 200) made++; else failed++;
+    }
+  }));
+  return { made, failed };
+}
+
+/** Orders/s and CPU an order of `clients` (after as many seconds unmeasured), and the wallet's invariants after. */
+async function throughput(clients: (seconds: number) => Promise<{ made: number; failed: number }>): Promise<CreatePay> {
+  // Unmeasured first: the server's code paths compile in its first seconds of writes.
+  await clients(CREATE_WARM_UP);
   const client0 = process.cpuUsage();
   const tp0 = Date.now();
   const cpu0 = server.stats().cpuMs;
   const db0 = dbCpuMs();
-  const { made, failed } = await createPayClients(DURATION);
+  const { made, failed } = await clients(DURATION);
   const seconds = (Date.now() - tp0) / 1000;
-  const cpu = (server.stats().cpuMs - cpu0) / Math.max(made, 1);
-  const dbCpu = (dbCpuMs() - db0) / Math.max(made, 1);
+  const n = Math.max(made, 1);
   const clientUsage = process.cpuUsage(client0);
-  const clientCpu = (clientUsage.user + clientUsage.system) / 1000 / Math.max(made, 1);
-  const invariants = await walletInvariants();
-  results.createPay = { ordersPerSecond: made / seconds, cpuMs: cpu, dbCpuMs: PG ? dbCpu : undefined, clientCpuMs: clientCpu, failures: failed, invariants };
-  console.log(`\ncreate + pay: ${made} orders created and paid in ${seconds.toFixed(1)} s = ${(made / seconds).toFixed(0)} orders/s (8 concurrent clients), server CPU ${cpu.toFixed(2)} ms an order${PG ? ` + PostgreSQL ${dbCpu.toFixed(2)} ms` : ''}, the clients' own ${clientCpu.toFixed(2)} ms; failures ${failed}; ${invariants}`);
+  return {
+    ordersPerSecond: made / seconds, cpuMs: (server.stats().cpuMs - cpu0) / n, dbCpuMs: PG ? (dbCpuMs() - db0) / n : undefined,
+    clientCpuMs: (clientUsage.user + clientUsage.system) / 1000 / n, failures: failed, invariants: await walletInvariants(),
+  };
+}
+
+async function createAndPay() {
+  const real = await throughput(createPayClients);
+  const ref = await throughput(referenceClients);
+  results.createPay = { ...real, ref };
+  console.log(`\ncreate + pay, 8 clients: ${real.ordersPerSecond.toFixed(0)} orders/s (server CPU ${cpuText(real)} an order; failures ${real.failures}); reference transaction ${ref.ordersPerSecond.toFixed(0)} orders/s (${cpuText(ref)}; failures ${ref.failures}): **${(real.ordersPerSecond / ref.ordersPerSecond).toFixed(2)}** of the reference. ${ref.invariants}`);
 }
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own
@@ -248,19 +282,14 @@ async function exportBig() {
   console.log(`export of ${BIG.toLocaleString()} orders: HTTP ${exp.status}, ${((Date.now() - te) / 1000).toFixed(1)} s, ${(bytes / 1048576).toFixed(1)} MB xlsx, server peak RSS ${mb(after.peakRss)} (RSS before ${mb(before.rss)})`);
 }
 
-// ---- the list beside a bare route of the same server
+// ---- the list beside a bare route and its reference routes of the same server
 async function listPhase() {
-  await load(`${base}/bench/bare`, {}, CONNECTIONS, WARM_UP);
-  const cpu0 = server.stats().cpuMs;
-  const bare = await load(`${base}/bench/bare`, {}, CONNECTIONS, DURATION);
-  console.log(`\nload: ${bare.tool}, ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up; server processes: ${WORKERS}`);
-  console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
-  results.load = bare.tool;
-  results.cases.push({ case: 'bare route', total: null, rps: bare.rps, p50: bare.p50, p99: bare.p99, cpuMs: (server.stats().cpuMs - cpu0) / Math.max(bare.requests, 1), errors: bare.errors });
-  console.log(`| bare route | | ${bare.rps.toFixed(0)} | ${bare.p50.toFixed(1)} ms | ${bare.p99.toFixed(1)} ms | ${((server.stats().cpuMs - cpu0) / Math.max(bare.requests, 1)).toFixed(2)} ms | ${bare.errors} |`);
-  // The list's own code warms up over its first ~10 s of load (V8 optimising it, the new process's heap
-  // settling): p99 60–70 ms in that window, 33–37 ms in the next three (bench/README.md). Cases measure
-  // the steady state that follows.
+  const bare = await loaded(`${base}/bench/bare`, {});
+  console.log(`\nload: ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up; server processes: ${WORKERS}; bare route ${bare.rps.toFixed(0)} req/s at ${cpuText(bare)} a call`);
+  console.log('| request | total | req/s | reference req/s | ratio | CPU a call | reference CPU a call | p99 | errors |\n|---|---|---|---|---|---|---|---|---|');
+  results.load = process.env.BENCH_LOAD ?? 'wrk';
+  results.cases.push({ case: 'bare route', total: null, ...bare });
+  // The list's own code warms up over its first seconds of load (V8 optimising it).
   const first = `${API.orderList}?pageNum=1&pageSize=50`;
   await load(base + first, signed('GET', API.orderList, 'pageNum=1&pageSize=50', '', tokenTypical), CONNECTIONS, LIST_WARM_UP);
   await measure('list page 1, no filter (vendor with ~900 orders)', API.orderList, { pageNum: 1, pageSize: 50 });

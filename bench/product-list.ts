@@ -1,5 +1,7 @@
 // GET /api/app/products/list with filters over 100,000 products of one vendor among 1,000 vendors,
-// beside a bare route of the same server, in one run, on SQLite or PostgreSQL (DATABASE_URL=postgres://…).
+// each beside its reference route (one hand-written statement, bench/lib/reference-routes.ts) and a bare
+// route of the same server, in one run, on SQLite or PostgreSQL (DATABASE_URL=postgres://…). Target: each
+// case at least half its reference's req/s (bench/README.md).
 // The server runs in its own process(es) (bench/lib/serve.ts); this process only generates load.
 // The seeded database is cached: $TMPDIR/bench-products/products-<BENCH_PRODUCTS>.sqlite, or the database
 // bench_products_<BENCH_PRODUCTS> beside DATABASE_URL's (delete / drop it to re-seed).
@@ -47,31 +49,46 @@ const loginBody = JSON.stringify({ phone: BENCH_PHONE, password: BENCH_PASSWORD,
 const login = await fetch(base + API.login, { method: 'POST', headers: signed('POST', API.login, '', loginBody), body: loginBody }).then((r) => r.json());
 const token = login.data.token as string;
 
-async function measure(title: string, query: string | null) {
-  if (CASES && query !== null && !CASES.some((c) => title.includes(c))) return;
-  const path = query === null ? '/bench/bare' : `${API.productList}?${query}`;
-  const headers = query === null ? {} : signed('GET', API.productList, query, '', token);
-  let total = '';
-  if (query !== null) {
-    const probe = await fetch(base + path, { headers }).then((r) => r.json());
-    if (probe.code !== 200) throw new Error(`${title}: ${probe.code} ${probe.msg}`);
-    total = `${probe.total}${probe.totalBounded ? '+' : ''}`;
-  }
+interface Load { rps: number; p99: number; cpuMs: number; dbCpuMs: number; errors: number }
+
+/** `path` under load for DURATION after WARM_UP: req/s, p99, the server's and PostgreSQL's CPU a request. */
+async function loaded(path: string, headers: Record<string, string>): Promise<Load> {
   await load(base + path, headers, CONNECTIONS, WARM_UP);
   const cpu0 = server.stats().cpuMs;
   const db0 = PG ? postgresCpuMs() : 0;
   const r = await load(base + path, headers, CONNECTIONS, DURATION);
-  const cpu = (server.stats().cpuMs - cpu0) / Math.max(r.requests, 1);
-  // PostgreSQL's CPU (every postgres process: run the bench alone) beside the server's.
-  const dbCpu = PG ? ` + PostgreSQL ${((postgresCpuMs() - db0) / Math.max(r.requests, 1)).toFixed(2)} ms` : '';
-  console.log(`| ${title} | ${total} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} ms | ${r.p99.toFixed(1)} ms | ${cpu.toFixed(2)} ms${dbCpu} | ${r.errors} |`);
+  const n = Math.max(r.requests, 1);
+  return { rps: r.rps, p99: r.p99, cpuMs: (server.stats().cpuMs - cpu0) / n, dbCpuMs: PG ? (postgresCpuMs() - db0) / n : 0, errors: r.errors };
+}
+
+const cpuText = (l: Load) => `${l.cpuMs.toFixed(2)} ms${PG ? ` + PostgreSQL ${l.dbCpuMs.toFixed(2)} ms` : ''}`;
+const vendorId = (await fetch(base + API.userInfo, { headers: signed('GET', API.userInfo, '', '', token) }).then((r) => r.json())).data.vendorId as number;
+
+/** A case, then its reference route (bench/lib/reference-routes.ts: the same page and total by one statement). */
+async function measure(title: string, query: string | null) {
+  if (CASES && query !== null && !CASES.some((c) => title.includes(c))) return;
+  if (query === null) {
+    const bare = await loaded('/bench/bare', {});
+    console.log(`| ${title} | | ${bare.rps.toFixed(0)} | | | ${cpuText(bare)} | | ${bare.p99.toFixed(1)} ms | ${bare.errors} |`);
+    return;
+  }
+  const headers = signed('GET', API.productList, query, '', token);
+  const probe = await fetch(`${base}${API.productList}?${query}`, { headers }).then((r) => r.json());
+  if (probe.code !== 200) throw new Error(`${title}: ${probe.code} ${probe.msg}`);
+  const refPath = `/bench/ref/products?vendorId=${vendorId}&${query}`;
+  const ref0 = await fetch(base + refPath).then((r) => r.json());
+  if (ref0.total !== probe.total || ref0.rows.length !== probe.rows.length) throw new Error(`${title}: the reference answers ${ref0.total}/${ref0.rows.length}, the route ${probe.total}/${probe.rows.length}`);
+  const c = await loaded(`${API.productList}?${query}`, headers);
+  const ref = await loaded(refPath, {});
+  const ratio = c.rps / ref.rps;
+  console.log(`| ${title} | ${probe.total}${probe.totalBounded ? '+' : ''} | ${c.rps.toFixed(0)} | ${ref.rps.toFixed(0)} | ${ratio >= 0.5 ? ratio.toFixed(2) : `**${ratio.toFixed(2)}**`} | ${cpuText(c)} | ${cpuText(ref)} | ${c.p99.toFixed(1)} ms | ${c.errors + ref.errors} |`);
 }
 
 const seeded = seedSeconds === null ? 'cached database' : `seeded in ${seedSeconds.toFixed(0)} s`;
 console.log(`${TARGET_PRODUCTS.toLocaleString()} products for the measured vendor, 50 for each of 999 others (${seeded}); ${CONNECTIONS} connections, ${DURATION} s each after ${WARM_UP} s of warm-up, ${PG ? 'PostgreSQL' : 'SQLite'}, server processes: ${WORKERS}`);
 const host = hostSpan();
 if (PG) await warnOfOpenWriters(url, 'before the runs');
-console.log('| request | total | req/s | p50 | p99 | server CPU per request | errors |\n|---|---|---|---|---|---|---|');
+console.log('| request | total | req/s | reference req/s | ratio | CPU a call | reference CPU a call | p99 | errors |\n|---|---|---|---|---|---|---|---|---|');
 await measure('bare route', null);
 await measure('page 1 of 10, no filter', 'pageNum=1&pageSize=10');
 await measure('page 500 of 10', 'pageNum=500&pageSize=10');

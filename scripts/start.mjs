@@ -3,7 +3,6 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { serverNodeOptions } from './server-node-options.mjs';
 import { ensureDeps } from './ensure-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -42,7 +41,7 @@ const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/serve
   stdio: 'inherit',
   // Demo mode unless NODE_ENV=production, which refuses demo data, the outbox and webhooks to private
   // addresses (decisions 118, 171).
-  env: { ...(process.env.NODE_ENV === 'production' ? {} : { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1', WEBHOOK_ALLOW_PRIVATE: '1' }), ...process.env, NODE_OPTIONS: serverNodeOptions() },
+  env: { ...(process.env.NODE_ENV === 'production' ? {} : { PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO_DATA: '1', WEBHOOK_ALLOW_PRIVATE: '1' }), ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

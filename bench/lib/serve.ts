@@ -1,11 +1,12 @@
 // The real server for a benchmark, in its own process(es) so the load generator and the measured
-// server don't share an event loop or a heap: the server's own start-up (WORKERS processes) plus a
-// bench-only bare route to compare against. Env: DATABASE_URL (required), BENCH_DATA_DIR, WORKERS, PG_POOL_MAX,
+// server don't share an event loop or a heap: the server's own start-up (WORKERS processes) plus
+// bench-only routes to compare against: a bare route and the reference routes (reference-routes.ts). Env: DATABASE_URL (required), BENCH_DATA_DIR, WORKERS, PG_POOL_MAX,
 // BENCH_PHASE_TIMES=1. Prints {"port":N} once every process listens.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../apps/server/src/config';
 import { startServer } from '../../apps/server/src/start-server';
+import { registerReferenceRoutes } from './reference-routes';
 
 const dir = process.env.BENCH_DATA_DIR ?? '/tmp/bench-serve';
 const config = loadConfig({
@@ -17,6 +18,7 @@ const config = loadConfig({
 await startServer(config, {
   extend(app) {
     app.get('/bench/bare', { config: { access: 'public', signed: false } }, async () => ({ code: 200, msg: 'ok', data: null }));
+    registerReferenceRoutes(app);
     if (process.env.BENCH_PHASE_TIMES) phaseTimes(app);
   },
   onListening: (port) => process.stdout.write(`${JSON.stringify({ port })}\n`),

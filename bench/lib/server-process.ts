@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { serverNodeOptions } from '../../scripts/server-node-options.mjs';
 
 export interface ProcessStats {
   /** user + system CPU of the server process and its workers, in ms */
@@ -77,8 +76,7 @@ export function postgresCpuMs(): number {
 export async function startServerProcess(databaseUrl: string, dataDir: string, opts: { workers?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const entry = fileURLToPath(new URL('./serve.ts', import.meta.url));
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
-    // The server runs with the V8 flags `npm start` gives it (decision 090).
-    env: { ...process.env, ...BENCH_SERVER_ENV, NODE_OPTIONS: serverNodeOptions(), DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
+    env: { ...process.env, ...BENCH_SERVER_ENV, DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dataDir, WORKERS: String(opts.workers ?? 1) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -4,7 +4,6 @@ import type { Config } from './config';
 import type { DbHandle } from './db/connect';
 import { logSender } from './lib/sms';
 import { registerAuth } from './plugins/auth';
-import { keepFor, keptCopies, listenForChanges } from './plugins/kept-copies';
 import { frameworkErrors, PATH_PARAM_MAX, registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerFileServing, registerFileUrls } from './plugins/files';
@@ -48,14 +47,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   registerRawJson(app);
   registerSignatureCheck(app);
   declareDocsAccess(app);
-  const kept = handle.dialect === 'postgres' ? keptCopies() : null;
-  app.decorate('kept', kept);
-  if (kept) {
-    keepFor(handle.db, kept);
-    const notices = await listenForChanges(config.DATABASE_URL, kept, app.log);
-    app.addHook('onClose', () => notices.close());
-  }
-  registerAuth(app, kept);
+  registerAuth(app);
   registerInputGuard(app);
   registerContract(app, !config.production);
   registerFileUrls(app);

@@ -43,12 +43,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(0).default(10),
   /** Seconds between purges of expired captchas, SMS codes, sessions and outbox rows (decision 120); 0 never. */
   PURGE_SECONDS: z.coerce.number().int().min(0).default(300),
-  /** SQLite: a keyword over at most this many orders reads their search rows instead of the bigram index (decision 108). */
-  ORDER_KEYWORD_SCAN_MAX: z.coerce.number().int().min(0).default(2000),
   /** A keyword's list total counts matches up to this many and answers more as this many, with totalBounded (decision 132). */
   ORDER_TOTAL_BOUND: z.coerce.number().int().min(1).default(10000),
-  /** SQLite: seconds between merges of the keyword index's segments (decision 111); 0 never merges. */
-  KEYWORD_INDEX_MERGE_SECONDS: z.coerce.number().int().min(0).default(300),
   /** Seconds between sweeps that record overdue orders' breaches (issue 19, decision 178); 0 never. */
   SLA_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** On SIGTERM/SIGINT, seconds in-flight requests get to finish before their connections are cut (decision 134). */

@@ -1,14 +1,11 @@
 // Start-up and shutdown of the server process(es): one, or WORKERS of them with node:cluster
 // (decision 099); graceful shutdown with a timeout (decision 134).
-import './heap-growing';
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { buildApp } from './app';
 import { connectDatabase } from './db/connect';
 import { setupDatabase } from './db/setup';
-import { startKeywordIndexMerging } from './db/keyword-index-merging';
-import { startWalCheckpointing } from './db/wal-checkpointing';
 import { startPurging } from './db/purge';
 import { log } from './lib/logger';
 
@@ -17,26 +14,6 @@ export interface ServeOptions {
   extend?: (app: FastifyInstance) => void;
   /** Called once when every process listens, with the port (PORT=0 picks one, shared by all workers). */
   onListening?: (port: number) => void;
-}
-
-/** How often the WAL checkpointer runs: ~6,000 WAL pages at 400 created and paid orders a second (decision 220). */
-const CHECKPOINT_EVERY_MS = 500;
-
-/**
- * The SQLite file's upkeep threads, in the one process that set the database up: the keyword index's
- * periodic merge (decision 111) and the WAL's checkpoints (decision 220). Returns what stops them.
- */
-function startSqliteUpkeep(config: Config): () => Promise<unknown> {
-  if (config.isPostgres || config.DATABASE_URL === ':memory:') return async () => {};
-  const merging = config.KEYWORD_INDEX_MERGE_SECONDS
-    ? startKeywordIndexMerging(config.DATABASE_URL, config.KEYWORD_INDEX_MERGE_SECONDS, (r) => {
-        if ('error' in r) log.error(`keyword index merge: ${r.error}`);
-      })
-    : null;
-  const checkpointing = startWalCheckpointing(config.DATABASE_URL, CHECKPOINT_EVERY_MS, (r) => {
-    if ('error' in r) log.error(`WAL checkpoint: ${r.error}`);
-  });
-  return () => Promise.all([merging?.stop(), checkpointing.stop()]);
 }
 
 /** `work` settled within `ms`: true; still running: false (it goes on; the caller decides). */
@@ -70,7 +47,6 @@ function onStopSignal(stop: (signal: NodeJS.Signals) => Promise<number>) {
 /** One server process: the app on the shared port (a cluster worker connects; the database is set up). */
 async function serve(config: Config, databaseReady: boolean, opts: ServeOptions) {
   const handle = databaseReady ? await connectDatabase(config.DATABASE_URL, { poolMax: config.PG_POOL_MAX }) : await setupDatabase(config);
-  const stopUpkeep = databaseReady ? async () => {} : startSqliteUpkeep(config);
   const app = await buildApp(config, handle);
   // Every process tries; the purge lease makes one of them do each period's round (decision 120).
   const stopPurging = startPurging(handle.db, config.isPostgres, config.PURGE_SECONDS, app.log);
@@ -91,7 +67,6 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
       app.server.closeAllConnections();
     }
     await within(handle.db.destroy(), 5000);
-    await within(stopUpkeep(), 5000);
     log.info('stopped');
     return finished ? 0 : 1;
   });
@@ -102,7 +77,6 @@ async function serve(config: Config, databaseReady: boolean, opts: ServeOptions)
 async function supervise(config: Config, opts: ServeOptions) {
   const setup = await setupDatabase(config);
   await setup.db.destroy();
-  const stopUpkeep = startSqliteUpkeep(config);
   let stopping = false;
   let listening = 0;
   cluster.on('listening', (_worker, address) => {
@@ -127,7 +101,6 @@ async function supervise(config: Config, opts: ServeOptions) {
     // Each worker keeps its own timeout; a margin more, then whatever is left is killed.
     const allExited = await within(exited, config.SHUTDOWN_TIMEOUT_SECONDS * 1000 + 5000);
     if (!allExited) for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
-    await within(stopUpkeep(), 5000);
     log.info('stopped');
     return allExited && codes.every((c) => c === 0) ? 0 : 1;
   });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_NAME } from '../src/plugins/kept-copies';
 import { API } from '@portal/domain/api-paths';
 import { defaultPoolMax, loadConfig } from '../src/config';
 import { createVendor, get, startTestApp, type TestApp } from './helper';
@@ -31,12 +30,9 @@ describe('PostgreSQL pool size', () => {
       const answers = await Promise.all(Array.from({ length: 24 }, () => get(t, API.orderList, { token: v.token, query: { pageNum: 1, pageSize: 10 } })));
       expect(new Set(answers.map((a) => a.body.code))).toEqual(new Set([200]));
       if (!t.config.isPostgres) return;
-      // Beside the pool, the one connection that listens for session notices (decision 212).
-      const r = await sql<{ n: number; listening: number }>`select count(*) filter (where application_name <> ${LISTENER_NAME})::int as n,
-        count(*) filter (where application_name = ${LISTENER_NAME})::int as listening
+      const r = await sql<{ n: number }>`select count(*)::int as n
         from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`.execute(t.db);
       expect(r.rows[0]!.n).toBeLessThanOrEqual(2);
-      expect(r.rows[0]!.listening).toBe(1);
     });
   });
 });

@@ -56,7 +56,6 @@ describe('compiled production server', () => {
         PORT: String(port),
         LOG_LEVEL: 'silent',
         PURGE_SECONDS: '0',
-        KEYWORD_INDEX_MERGE_SECONDS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -61,7 +61,6 @@ export async function startTestServer(t: TestApp, env: Record<string, string> = 
     PORT: String(port),
     PORTAL_DEMO_DATA: '0',
     PURGE_SECONDS: '0',
-    KEYWORD_INDEX_MERGE_SECONDS: '0',
     ...env,
   });
   await untilListening(child);

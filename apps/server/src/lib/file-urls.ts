@@ -118,47 +118,6 @@ export function signAll(value: unknown, urls: FileUrls, nowMs = Date.now(), dept
   return depth >= MAX_DEPTH ? value : mapDeep(value, (v) => signAll(v, urls, nowMs, depth + 1));
 }
 
-// A JSON string value that may be a stored path or a comma list of them: `"/`, then 19 or more of
-// these bytes (characters that JSON never escapes, so its text is its value), then `"`.
-const PATH_BYTE = new Uint8Array(256);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._, -') PATH_BYTE[c.charCodeAt(0)] = 1;
-const QUOTE = 0x22;
-const SLASH = 0x2f;
-const MIN_PATH_VALUE = 20;
-
-/**
- * signAll for an answer whose JSON is bytes already (the order list's stored cards, decision 098),
- * which the serialiser's hook never sees: every string value that is a stored path, or a comma list
- * of them, signed. Every other byte is kept. Only the places where `/` occurs are read (a search for one
- * byte): a page of 50 cards (~58 kB) holds about ten. Turning all of it into a string and scanning that
- * with a regular expression took ~40 µs a page, ~4 % of a one-process server's CPU under list load, and
- * searching the bytes for `"/` ~80 µs; this takes ~1 µs (bench/README.md, session 27).
- */
-export function signAllInJson(json: Buffer, urls: FileUrls, nowMs = Date.now()): Buffer {
-  const pieces: Buffer[] = [];
-  let kept = 0;
-  let consumed = 0; // a value's closing quote never opens the next one
-  for (let slash = json.indexOf(SLASH); slash !== -1; ) {
-    let end = slash;
-    while (end < json.length && PATH_BYTE[json[end]!] === 1) end++;
-    if (slash - 1 < consumed || json[slash - 1] !== QUOTE || json[end] !== QUOTE || end - slash < MIN_PATH_VALUE) {
-      slash = json.indexOf(SLASH, slash + 1);
-      continue;
-    }
-    const value = json.toString('latin1', slash, end);
-    const signed = signAll(value, urls, nowMs) as string;
-    if (signed !== value) {
-      pieces.push(json.subarray(kept, slash), Buffer.from(signed, 'latin1'));
-      kept = end;
-    }
-    consumed = end + 1;
-    slash = json.indexOf(SLASH, consumed);
-  }
-  if (pieces.length === 0) return json;
-  pieces.push(json.subarray(kept));
-  return Buffer.concat(pieces);
-}
-
 /** Every signed URL of ours in a request body (also inside comma-separated values) back to its stored path. */
 export function unsignAll(value: unknown, urls: FileUrls, depth = 0): unknown {
   if (typeof value === 'string') {

@@ -6,7 +6,6 @@ import { badRequest, notFound } from './errors';
 import { nowIso, toShanghai } from './time';
 import { emitDomainEvent } from './domain-events';
 import * as repo from './wallet-ledger.repository';
-import { onPostgres } from '../db/engine';
 
 // The only code that changes vendors.balance_fen. Every function runs inside the CALLER's
 // transaction, so the balance and its ledger record commit or roll back together.
@@ -54,7 +53,6 @@ async function shiftBalance(tx: Tx, vendorId: number, delta: number): Promise<nu
 /** Move the balance by `amountFen` and write its ledger record; 400 余额不足 when it would go negative. */
 export async function moveBalance(tx: Tx, input: MoveBalanceInput): Promise<MoveBalanceResult> {
   if (input.amountFen === 0) throw new RangeError('a ledger movement needs a non-zero amount');
-  if (onPostgres(tx)) return moveBalanceInOneStatement(tx, input);
   const after = await shiftBalance(tx, input.vendorId, input.amountFen);
   const now = nowIso();
   const transactionFlowNo = newFlowNo();
@@ -65,26 +63,6 @@ export async function moveBalance(tx: Tx, input: MoveBalanceInput): Promise<Move
   });
   await emitDomainEvent(tx, { type: 'wallet.moved', vendorId: input.vendorId, recordId, amountFen: input.amountFen, balanceAfterFen: after, paymentType: input.paymentType, orderId: input.orderId ?? null, at: now });
   return { recordId, balanceAfterFen: after, transactionFlowNo };
-}
-
-/**
- * PostgreSQL: the balance's conditional UPDATE and the ledger record's INSERT as one statement
- * (a data-modifying CTE), so the vendor's row stays locked for one round trip fewer until commit.
- * Every payment of a vendor waits for that lock (docs/decisions/146).
- */
-async function moveBalanceInOneStatement(tx: Tx, input: MoveBalanceInput): Promise<MoveBalanceResult> {
-  const delta = input.amountFen;
-  if (!Number.isSafeInteger(delta)) throw new RangeError(`amount must be integer fen: ${delta}`);
-  const now = nowIso();
-  const transactionFlowNo = newFlowNo();
-  const row = await repo.moveAndRecordInOneStatement(tx, input.vendorId, delta, recordOf(input, now, transactionFlowNo));
-  if (!row) {
-    if (!(await repo.vendorExists(tx, input.vendorId))) throw notFound();
-    throw badRequest(WALLET_MSG.insufficient);
-  }
-  const after = Number(row.balance_after_fen);
-  await emitDomainEvent(tx, { type: 'wallet.moved', vendorId: input.vendorId, recordId: row.id, amountFen: delta, balanceAfterFen: after, paymentType: input.paymentType, orderId: input.orderId ?? null, at: now });
-  return { recordId: row.id, balanceAfterFen: after, transactionFlowNo };
 }
 
 /** A settled movement's ledger record, all but the balances. */

@@ -12,7 +12,6 @@ import { findOperator, findSession, listUserMenuGrants } from './auth.repository
 import type { Access, OperatorPrincipal, RouteAccess, VendorPrincipal } from './context';
 import type { DB } from '../db/database';
 import { accountName } from '../lib/account-name';
-import { forgetAll, type KeptCopies } from './kept-copies';
 
 export function tokenOf(req: FastifyRequest): string {
   const header = req.headers.token;
@@ -45,35 +44,22 @@ async function apiKeyPrincipal(db: DB, master: string, req: FastifyRequest, keyI
   return { kind: 'vendor', userId: k.user_id, vendorId: k.vendor_id, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: accountName(k) };
 }
 
-/** The live session of this token hash and kind as a principal, with the session's expiry; undefined if none. */
-async function sessionPrincipal(db: DB, tokenHash: string, kind: string, now: string) {
+/** The live session of this token hash and kind as a principal; null if none. */
+async function sessionPrincipal(db: DB, tokenHash: string, kind: string, now: string): Promise<VendorPrincipal | OperatorPrincipal | null> {
   const session = await findSession(db, tokenHash);
-  if (!session || session.kind !== kind || session.expires_at <= now) return undefined;
-  let principal: VendorPrincipal | OperatorPrincipal | null;
+  if (!session || session.kind !== kind || session.expires_at <= now) return null;
   if (session.kind === 'vendor') {
     // A deleted user or a closed vendor leaves the session without a live vendor.
     const live = session.live_vendor_id !== null && session.vendor_id !== null;
-    principal = live ? await vendorPrincipal(db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
-  } else {
-    const op = await findOperator(db, session.user_id);
-    principal = op ? ({ kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } satisfies OperatorPrincipal) : null;
+    return live ? vendorPrincipal(db, session.id, session.user_id, session.vendor_id!, session.is_sub === 1, accountName(session)) : null;
   }
-  return principal ? { principal, expiresAt: session.expires_at } : undefined;
+  const op = await findOperator(db, session.user_id);
+  return op ? { kind: 'platform', operatorId: op.id, name: op.name, sessionId: session.id } : null;
 }
 
-/**
- * Session lookup and the per-route access declaration (plugins/context.ts `Access`). `copies`: what
- * this process keeps between notices (PostgreSQL, decisions 212, 217); without it every call looks its
- * session up.
- */
-export function registerAuth(app: FastifyInstance, copies: KeptCopies | null) {
+/** Session lookup and the per-route access declaration (plugins/context.ts `Access`): every call looks its session up. */
+export function registerAuth(app: FastifyInstance) {
   const master = apiKeyMaster(app.config);
-  const kept = copies?.sessions;
-  // A request of this process that may have written answers only after what it keeps is forgotten,
-  // unless its route writes none of it (decision 217).
-  if (copies) app.addHook('onSend', async (req) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && !req.routeOptions.config?.writesNothingKept) forgetAll(copies);
-  });
   app.decorateRequest('principal', null);
   const table: RouteAccess[] = [];
   app.decorate('routeAccess', table);
@@ -85,7 +71,7 @@ export function registerAuth(app: FastifyInstance, copies: KeptCopies | null) {
     if (!access || (Array.isArray(access) && access.length === 0)) {
       throw new Error(`route ${route.method} ${route.url} declares no access`);
     }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, writesNothingKept: route.config?.writesNothingKept === true });
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('preHandler', async (req) => {
@@ -95,18 +81,7 @@ export function registerAuth(app: FastifyInstance, copies: KeptCopies | null) {
     const token = apikey ? '' : tokenOf(req);
     const wantKind = req.headers.role === ROLE.platform ? 'platform' : 'vendor';
     if (apikey) req.principal = await apiKeyPrincipal(app.db, master, req, apikey);
-    else if (token) {
-      const tokenHash = hashToken(token);
-      const now = nowIso();
-      const found = kept?.find(tokenHash, wantKind, now);
-      if (found) req.principal = found;
-      else {
-        const generation = kept?.generation ?? 0;
-        const looked = await sessionPrincipal(app.db, tokenHash, wantKind, now);
-        req.principal = looked?.principal ?? null;
-        if (looked) kept?.keep(tokenHash, { kind: wantKind, ...looked }, generation);
-      }
-    }
+    else if (token) req.principal = await sessionPrincipal(app.db, hashToken(token), wantKind, nowIso());
     if (access === 'public') return;
     const p = req.principal;
     if (!p) throw unauthorized();

@@ -1,7 +1,6 @@
 import type { Config } from '../config';
 import type { DB } from '../db/database';
 import type { SmsSender } from '../lib/sms';
-import type { KeptCopies } from './kept-copies';
 
 /** Who is calling: a vendor user (main or sub-account) or a platform operator. */
 export interface VendorPrincipal {
@@ -37,8 +36,6 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
-  /** The route's `writesNothingKept` (decision 217). */
-  writesNothingKept: boolean;
 }
 
 declare module 'fastify' {
@@ -48,8 +45,6 @@ declare module 'fastify' {
     sms: SmsSender;
     /** Every /api route with its access declaration, in registration order (route-table tests read it). */
     routeAccess: RouteAccess[];
-    /** PostgreSQL: what this process keeps between notices (decisions 212, 217); null on SQLite. */
-    kept: KeptCopies | null;
   }
   interface FastifyRequest {
     principal: VendorPrincipal | OperatorPrincipal | null;
@@ -59,10 +54,5 @@ declare module 'fastify' {
     access?: Access;
     /** false: exempt from the request signature (development outbox, file serving). */
     signed?: boolean;
-    /**
-     * true: the route writes nothing a process keeps between notices (sessions, users, grants, webhook
-     * endpoints), so its answer forgets none of it (decision 217). A write route without it forgets all.
-     */
-    writesNothingKept?: boolean;
   }
 }

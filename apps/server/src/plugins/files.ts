@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { mkdirSync } from 'node:fs';
 import { uploadsRoot } from '../lib/storage-paths';
-import { fileUrls, signAll, signAllInJson, unsignAll, type FileUrls } from '../lib/file-urls';
+import { fileUrls, signAll, unsignAll, type FileUrls } from '../lib/file-urls';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +20,7 @@ const REFUSED = '文件链接无效或已过期';
 
 /**
  * Signed file URLs on the wire, paths everywhere else (decision 121). Register before the routes:
- * every answer's stored paths become signed URLs (preSerialization, so nothing cached is changed;
- * onSend for JSON sent as bytes),
+ * every answer's stored paths become signed URLs (preSerialization, so nothing cached is changed),
  * and every signed URL of ours in a request body becomes its stored path again (preValidation), so
  * a client may send back what it was given.
  */
@@ -33,12 +32,6 @@ export function registerFileUrls(app: FastifyInstance) {
   app.addHook('preSerialization', async (req, _reply, payload) => {
     if (req.routeOptions.config?.rawFilePaths) return payload;
     return signAll(payload, app.fileUrls);
-  });
-  // An answer that is JSON bytes already (the order list's stored cards, decision 098) never passes
-  // preSerialization: its paths are signed as it is sent (decision 193).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (!Buffer.isBuffer(payload) || req.routeOptions.config?.rawFilePaths) return payload;
-    return String(reply.getHeader('content-type') ?? '').startsWith('application/json') ? signAllInJson(payload, app.fileUrls) : payload;
   });
 }
 

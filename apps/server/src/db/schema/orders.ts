@@ -57,8 +57,6 @@ export interface OrdersTable {
   lat: number | null;
   created_at: string;
   updated_at: string;
-  /** Bumped by triggers on every change of the order or its lines: a card of another revision is stale. */
-  list_rev: Generated<number>;
   /** The running SLA stage and when it is due (UTC ISO), kept on every move (issue 19, decision 176); null: none runs. */
   sla_stage: string | null;
   sla_due_at: string | null;
@@ -69,15 +67,6 @@ export interface OrdersTable {
 }
 
 /** The order's list row as UTF-8 JSON without userInfo, a cache (docs/decisions/100). */
-export interface OrderCardsTable {
-  order_id: number;
-  /** orders.list_rev the card was built from */
-  rev: number;
-  /** the card format it was built with (order-list-cards.ts CARD_KEY) */
-  card_key: string;
-  card: Buffer;
-}
-
 export interface OrderProductsTable {
   id: Generated<number>;
   order_id: number;
@@ -265,17 +254,9 @@ export interface OrderSearchTable {
 }
 
 /** PostgreSQL: each vendor's revision of its order_search rows, in 16 slots summed (docs/decisions/208). */
-export interface OrderSearchRevisionsTable {
-  vendor_id: number;
-  slot: number;
-  rev: number;
-}
-
 export interface OrderTables {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
-  order_search_revisions: OrderSearchRevisionsTable;
-  order_cards: OrderCardsTable;
   order_search: OrderSearchTable;
   order_products: OrderProductsTable;
   order_surcharges: OrderSurchargesTable;

@@ -87,17 +87,10 @@ export interface ProductPricesTable {
 }
 
 /** PostgreSQL: each vendor's revision of its products' searched text, in 16 slots summed (docs/decisions/208). */
-export interface ProductSearchRevisionsTable {
-  vendor_id: number;
-  slot: number;
-  rev: number;
-}
-
 export interface ProductTables {
   categories: CategoriesTable;
   products: ProductsTable;
   product_counts: ProductCountsTable;
-  product_search_revisions: ProductSearchRevisionsTable;
   product_category_counts: ProductCategoryCountsTable;
   product_prices: ProductPricesTable;
 }

@@ -34,7 +34,7 @@ export default async function afterSalesRoutes(fastify: FastifyInstance) {
     const base = applyCaseFilters(casesQuery(app.db, p.vendorId, ownScope(p, PERM.afterSaleList)), f, pg, p.vendorId);
     const { total, bounded } = await countCasesUpTo(app.db, base, f.keyword, app.config.ORDER_TOTAL_BOUND);
     const records = await selectCasePage(base, f.pageNum, f.pageSize);
-    return { ...page(await toCaseRows(app.db, records), total), ...(bounded ? { totalBounded: true as const } : {}) };
+    return page(await toCaseRows(app.db, records), total, bounded);
   });
 
   app.get(API.afterSale(':id'), { config: { access: PERM.afterSaleList }, schema: { params: idParams, response: { 200: envelope(afterSaleDetail) } } }, async (req) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { PLATFORM_WALLET_API } from '@portal/domain/wallet';
 import { loadConfig } from '../../config';
-import { DEFAULT_FILE_URL_SECRET, FILE_URL_TTL_SECONDS, fileUrls, signAll, signAllInJson, unsignAll } from '../../lib/file-urls';
+import { DEFAULT_FILE_URL_SECRET, FILE_URL_TTL_SECONDS, fileUrls, signAll, unsignAll } from '../../lib/file-urls';
 import { createOperator, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { SAMPLE, upload } from '../../../test/upload';
 import { addOrder, createProduct } from '../orders/orders.fixtures';
@@ -191,35 +191,6 @@ describe('signing and unsigning values', () => {
     expect(signed.data.rows[0]!.note).toBe(a.slice(1));
     expect(signed.data.rows[0]!.remark).toBe('/order/x.png');
     expect(unsignAll(signed, urls)).toEqual(answer);
-  });
-
-  it('signs the stored paths of an answer that is JSON bytes already as signAll does, and keeps every other byte', () => {
-    const rows = [{ name: '王建华 "引号" \\ 反斜杠', pic: a, pics: `${a},${b}`, note: '/order/x.png', nested: [{ fileUrl: b }], escaped: `${a}\n` }, { pic: '', n: 12 }];
-    const bytes = Buffer.from(JSON.stringify(rows).slice(1, -1));
-    const now = Date.now();
-    const signed = signAllInJson(bytes, urls, now);
-    expect(JSON.parse(`[${signed.toString()}]`)).toEqual(signAll(rows, urls, now));
-    expect(JSON.parse(`[${signed.toString()}]`)[0].pic).toMatch(signedPattern(a));
-    const plain = Buffer.from(JSON.stringify([{ name: '空调', note: '/order/x.png' }]));
-    expect(signAllInJson(plain, urls)).toBe(plain);
-  });
-
-  it('signs JSON bytes exactly as a regular expression over the whole text would, wherever `"/` occurs', () => {
-    // The reference: the whole answer as text, every `"/…"` value of path characters found by one expression.
-    const reference = (json: Buffer, now: number) =>
-      Buffer.from(json.toString('latin1').replace(/"(\/[A-Za-z0-9/._, -]{19,})"/g, (whole, v: string) => {
-        const signed = signAll(v, urls, now) as string;
-        return signed === v ? whole : `"${signed}"`;
-      }), 'latin1');
-    const bits = [a, b, `${a},${b}`, `${a}, ${b}`, '"', '\\"', '/', '"/', '/order/x.png', '王建华', ',', ' ', 'x'.repeat(19), '/'.repeat(25), ':', '{', '}'];
-    let seed = 7;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed);
-    const now = Date.now();
-    for (let i = 0; i < 2000; i++) {
-      const text = Array.from({ length: 1 + (next() % 12) }, () => bits[next() % bits.length]).join('');
-      const json = Buffer.from(text);
-      expect(signAllInJson(json, urls, now).equals(reference(json, now)), text).toBe(true);
-    }
   });
 
   it('rounds expiries to five minutes, so answers within one step carry the same URL (the browser cache works)', () => {

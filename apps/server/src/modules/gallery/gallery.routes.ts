@@ -19,7 +19,7 @@ export default async function galleryRoutes(fastify: FastifyInstance) {
   app.get(API.galleryList, { config: { access: PERM.orderFinish }, schema: { querystring: galleryListQuery, response: { 200: pageEnvelope(galleryRow) } } }, async (req) => {
     const p = vendorOf(req);
     const { rows, total, bounded } = await listGallery(app.db, p.vendorId, ownScope(p, PERM.orderFinish), req.query, app.config.isPostgres, app.config.ORDER_TOTAL_BOUND);
-    return { ...page(rows, total), ...(bounded ? { totalBounded: true as const } : {}) };
+    return page(rows, total, bounded);
   });
 
   const downloadSchema = { body: galleryDownloadBody, produces: ['application/zip'], response: { 200: download } };

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
-import { NAMED } from '../../db/pg-prepared';
 
 // SQL of API keys, webhook endpoints and the webhook outbox (issue 18).
 
@@ -50,15 +49,9 @@ export async function removeEndpoint(db: DB, vendorId: number, id: number, now: 
   });
 }
 
-/**
- * The outbox listener's one lookup: the vendor's live endpoints (partial index on vendor_id). Plain SQL:
- * it runs in every order, payment and wallet transaction, and the query builder costs ~40 µs a call.
- * Named on PostgreSQL for the same reason (decision 194).
- */
-export async function liveEndpointsOf(tx: Tx, vendorId: number) {
-  const r = await sql<{ id: number; events: string }>`${NAMED}select id, events from webhook_endpoints where vendor_id = ${vendorId} and removed_at is null`.execute(tx);
-  return r.rows;
-}
+/** The outbox listener's one lookup: the vendor's live endpoints (partial index on vendor_id). */
+export const liveEndpointsOf = (tx: Tx, vendorId: number) =>
+  tx.selectFrom('webhook_endpoints').select(['id', 'events']).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).execute();
 
 /** The order as the event tells it, and the node of its log line before the one just written. */
 export async function orderForEvent(tx: Tx, orderId: number) {

@@ -3,35 +3,12 @@ import { fenToYuan } from '@portal/domain/money';
 import type { WebhookEventType } from '@portal/domain/integrations';
 import type { Tx } from '../../db/database';
 import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
-import { keptOf } from '../../plugins/kept-copies';
 import { insertDeliveries, liveEndpointsOf, orderForEvent } from './integrations.repository';
 import { newMessageId } from './webhook-signing';
 
 // The webhook outbox (decision 170): a domain event becomes one delivery row per endpoint of the
 // vendor subscribed to its type, written with the transaction's own `tx`, so it commits or rolls back
-// with the change. Cost for a vendor without webhooks: one indexed lookup per transaction (the answer
-// is kept for the transaction), nothing else. On PostgreSQL that lookup is a round trip, so each
-// process keeps the answer until an endpoint is written (decision 217).
-
-type Endpoint = { id: number; events: string };
-const endpointsByTx = new WeakMap<object, Map<number, readonly Endpoint[]>>();
-
-async function endpointsOf(tx: Tx, vendorId: number): Promise<readonly Endpoint[]> {
-  let byVendor = endpointsByTx.get(tx);
-  if (!byVendor) endpointsByTx.set(tx, (byVendor = new Map()));
-  let list = byVendor.get(vendorId);
-  if (list) return list;
-  const kept = keptOf(tx)?.endpoints;
-  list = kept?.get(vendorId);
-  if (!list) {
-    const generation = kept?.generation ?? 0;
-    const looked = await liveEndpointsOf(tx, vendorId);
-    kept?.keep(vendorId, looked, generation);
-    list = looked;
-  }
-  byVendor.set(vendorId, list);
-  return list;
-}
+// with the change. Cost for a vendor without webhooks: one indexed lookup of its live endpoints.
 
 /** The webhook event a domain event becomes (null: nothing to tell, e.g. a log line at the same node). */
 async function webhookEventOf(tx: Tx, e: DomainEvent): Promise<{ type: WebhookEventType; data: Record<string, unknown> } | null> {
@@ -67,7 +44,7 @@ export const eventBody = (type: string, id: string, createdAt: string, data: Rec
 export const RETRY_WINDOW_MS = 24 * 3600_000;
 
 async function onEvent(tx: Tx, e: DomainEvent) {
-  const endpoints = await endpointsOf(tx, e.vendorId);
+  const endpoints = await liveEndpointsOf(tx, e.vendorId);
   if (!endpoints.length) return;
   const wanted = (type: string) => endpoints.filter((ep) => ep.events.includes(`,${type},`));
   // The cheap test first: an order log line needs a query to know whether it changed the node.

@@ -6,7 +6,7 @@ import { fromShanghai, nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
 import { resolveRegion } from '../../lib/region-tree';
 import { loadPricingFacts, priceAddInput } from './order-pricing';
-import { findVendorAddressId, findVendorFilePaths, insertLineSurcharges, insertOrder, insertOrderLine, insertOrderLineHeld, insertOrderLogistics } from './order-create.repository';
+import { findVendorAddressId, findVendorFilePaths, insertLineSurcharges, insertOrder, insertOrderLine, insertOrderLogistics } from './order-create.repository';
 import { writeLog } from '../../lib/order-state-machine';
 import { guideColumn } from '../../lib/product-row';
 import { priceFieldFor } from '@portal/domain/enums';
@@ -129,10 +129,8 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
             new_videos: JSON.stringify(l.newProductVideo),
             new_drawings: JSON.stringify(l.newFinishedDrawing),
           };
-          // Only a line with surcharges needs its id back; the others need no answer (decision 202).
-          if (!l.omsSurchargeList.length) await insertOrderLineHeld(tx, lineRow);
-          else {
-            const line = await insertOrderLine(tx, lineRow);
+          const line = await insertOrderLine(tx, lineRow);
+          if (l.omsSurchargeList.length) {
             await insertLineSurcharges(tx, l.omsSurchargeList.map((s) => ({ order_id: order.id, order_product_id: line.id, vendor_id: p.vendorId, pz_id: s.pzId, name: s.name, price_fen: yuanToFen(s.price), num: s.num })));
           }
         }

@@ -41,7 +41,7 @@ let t: TestApp;
 let v: Awaited<ReturnType<typeof createVendor>>;
 let other: Awaited<ReturnType<typeof createVendor>>;
 beforeAll(async () => {
-  t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: '0' });
+  t = await startTestApp();
   v = await createVendor(t);
   other = await createVendor(t);
 });
@@ -79,18 +79,35 @@ describe('orders written without the app', () => {
 });
 
 describe('an order created with its lines', () => {
-  // Decision 201: on SQLite the order's insert leaves its search row to its first line, so the keyword
-  // index is written once a create; an insert that does not say its lines follow writes it at once.
-  it('is found by its own fields and its line, with its revision counted from 0', async () => {
+  it('is found by its own fields and its line, with one search row', async () => {
     const p = await createProduct(t, v.vendorId, v.userId, { model: 'Once-W8' });
     const id = await addOrder(t, v.token, [p], { realName: '司马相如' });
     expect(await found('once-w8')).toEqual([id]);
     expect(await found('相如')).toEqual([id]);
-    const row = await t.db.selectFrom('orders').select('list_rev').where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row.list_rev).toBeGreaterThanOrEqual(0);
     const search = await t.db.selectFrom('order_search').select('body').where('order_id', '=', id).execute();
     expect(search).toHaveLength(1);
     expect(search[0]!.body).toContain('Once-W8');
+  });
+});
+
+describe('an order’s source number (来源单号, decision 232)', () => {
+  it('is found by keyword, as the app or a data fix writes it, and no longer once it is cleared', async () => {
+    const p = await createProduct(t, v.vendorId, v.userId, { model: 'Src-P1' });
+    const id = await addOrder(t, v.token, [p], { orderSource: '京东', orderSourceNum: 'JD20261201002' });
+    const plain = await addOrder(t, v.token, [p]);
+    expect(await found('JD20261201002')).toEqual([id]);
+    expect(await found('jd2026120100')).toEqual([id]);
+    expect(await found('JD20261201002', other.token)).toEqual([]);
+    const raw = await rawConnection(t);
+    try {
+      await raw.run(`update orders set order_source_num = ? where id = ?`, ['TM-88001', plain]);
+      await raw.run(`update orders set order_source_num = ? where id = ?`, ['', id]);
+    } finally {
+      await raw.close();
+    }
+    expect(await found('TM-88001')).toEqual([plain]);
+    expect(await found('JD20261201002')).toEqual([]);
+    expect(await found('Src-P1')).toEqual([id, plain].sort());
   });
 });
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { GRAMS_ORDER_ID, keywordMatch } from '../../db/search-grams';
-import { keywordPagePlan } from './order-list';
 import { addOrder, createProduct, REGION } from './orders.fixtures';
 
 // A keyword searches order_search (decision 102), kept by triggers: it must always find what the
@@ -14,8 +13,7 @@ let v: Awaited<ReturnType<typeof createVendor>>;
 let other: Awaited<ReturnType<typeof createVendor>>;
 let ids: number[];
 beforeAll(async () => {
-  // Every keyword through the bigram index, however few the orders (decision 108 reads few orders' search rows instead).
-  t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: '0' });
+  t = await startTestApp();
   v = await createVendor(t);
   other = await createVendor(t);
   const a = await createProduct(t, v.vendorId, v.userId, { model: 'Search-A1' });
@@ -88,13 +86,9 @@ describe('order keyword search', () => {
   });
 });
 
-// On SQLite a keyword's page is read one of four ways (decision 106): without other filters, the
-// vendor's search rows walked with LIKE while that walk is short, else the bigram index's entries
-// newest first; with filters or scope, the list index walked against the matches, or every match
-// looked up. Each must answer what the unfiltered list shows, narrowed to the matches; the plans named
-// here are the ones keywordPagePlan picks for these counts (12 orders of the vendor, 3 of the sub-account).
-// The same answers when the vendor's few orders are read instead (decision 108: ORDER_KEYWORD_SCAN_MAX).
-describe.each([['the bigram index', '0'], ['the search rows', '2000']])('keyword with many and with few matches, through %s', (_, scanMax) => {
+// A keyword with many and with few matches, alone or with filters and scope: each page is what the
+// unfiltered list shows, narrowed to the matches.
+describe('keyword with many and with few matches', () => {
   let t: TestApp;
   let w: Awaited<ReturnType<typeof createVendor>>;
   let sub: Awaited<ReturnType<typeof createSubAccount>>;
@@ -102,7 +96,7 @@ describe.each([['the bigram index', '0'], ['the search rows', '2000']])('keyword
   const rare: number[] = [];
   const mineOfSub: number[] = [];
   beforeAll(async () => {
-    t = await startTestApp({ ORDER_KEYWORD_SCAN_MAX: scanMax });
+    t = await startTestApp();
     w = await createVendor(t);
     const d = await createProduct(t, w.vendorId, w.userId, { model: 'Dense_1' });
     const r = await createProduct(t, w.vendorId, w.userId, { model: 'Rare-DenseX1' });
@@ -126,10 +120,8 @@ describe.each([['the bigram index', '0'], ['the search rows', '2000']])('keyword
     return out;
   };
 
-  it('pages the matches by a short walk of the search rows, or from the index, when nothing else narrows them', async () => {
-    expect(keywordPagePlan(10, 12, 12, true)).toBe('search');
-    expect(keywordPagePlan(2, 12, 200, true)).toBe('grams');
-    // The walk's LIKE takes _ literally, as the index does: DenseX1 is not a match for dense_1.
+  it('pages the matches when nothing else narrows them', async () => {
+    // _ is taken literally: DenseX1 is not a match for dense_1.
     const order = ids(await listed(w.token));
     expect(await paged(w.token, { keyWords: 'dense_1' }, 4, 10)).toEqual(order.filter((id: number) => dense.includes(id)));
     expect(await listed(w.token, { keyWords: 'dense_1', pageSize: 4, pageNum: 4 })).toMatchObject({ total: 10, rows: [] });
@@ -138,8 +130,7 @@ describe.each([['the bigram index', '0'], ['the search rows', '2000']])('keyword
     expect(await listed(w.token, { keyWords: 'Nowhere-3' })).toMatchObject({ total: 0, rows: [] });
   });
 
-  it('keeps the index newest first when an order’s creation time changes', async () => {
-    expect(keywordPagePlan(2, 12, 200, true)).toBe('grams');
+  it('keeps the matches newest first when an order’s creation time changes', async () => {
     const rareList = async () => ids(await listed(w.token, { keyWords: 'rare' }));
     const [newer, older] = await rareList();
     expect([newer, older].sort()).toEqual([...rare].sort());
@@ -155,10 +146,7 @@ describe.each([['the bigram index', '0'], ['the search rows', '2000']])('keyword
     expect(await rareList()).toEqual([newer, older]);
   });
 
-  it('narrows the matches by status and by the sub-account’s own orders, walking the list index or looking up', async () => {
-    expect(keywordPagePlan(10, 12, 4, false)).toBe('index');
-    expect(keywordPagePlan(10, 12, 200, false)).toBe('lookup');
-    expect(keywordPagePlan(10, 3, 200, false)).toBe('index');
+  it('narrows the matches by status and by the sub-account’s own orders', async () => {
     const order = ids(await listed(w.token));
     const open = order.filter((id: number) => dense.includes(id) && id !== dense[0]);
     expect(await paged(w.token, { keyWords: 'Dense_1', status: 100 }, 4, 9)).toEqual(open);

@@ -4,7 +4,8 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { nowIso, toShanghai } from '../../lib/time';
 import { streamXlsx, timestampedName, type Cell } from '../../lib/xlsx-stream';
-import { exportBatch, exportLines } from './orders.repository';
+import { exportBatch } from './order-list.repository';
+import { exportLines } from './orders.repository';
 
 // The order export: a real .xlsx streamed row by row (exceljs WorkbookWriter, inline strings), so
 // memory stays flat whatever the number of orders.

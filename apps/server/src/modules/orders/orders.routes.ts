@@ -10,7 +10,7 @@ import { PERM, type Permission } from '@portal/domain/permissions';
 import { id as idRule, idValue } from '@portal/domain/validation';
 import * as O from '@portal/domain/orders';
 import { fenToYuan } from '@portal/domain/money';
-import { ok, page, pageOfJson } from '../../lib/envelope';
+import { ok, page } from '../../lib/envelope';
 import { notFound } from '../../lib/errors';
 import { documentedOnly } from '../../plugins/contract';
 import { ownScope, vendorOf } from '../../plugins/auth';
@@ -21,8 +21,6 @@ import { orderQueries } from './order-queries.service';
 import { orderRecords } from './order-records.service';
 import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
 import { listOrders } from './order-list';
-import { forgetKeptCards } from './order-cards-kept';
-import { forgetKeptKeywordCounts } from '../../lib/keyword-counts-kept';
 import { dealerOutletIn, listLogisticsCompanies, listOutletDiscounts, listSurchargeItems } from './orders.repository';
 
 const idOf = (raw: unknown) => {
@@ -36,7 +34,6 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const pg = app.config.isPostgres;
-  const listSettings = { pg, keywordScanMax: app.config.ORDER_KEYWORD_SCAN_MAX, totalBound: app.config.ORDER_TOTAL_BOUND };
   const actions = orderActions(db);
   const queries = orderQueries(db);
   const records = orderRecords(db, queries);
@@ -50,22 +47,12 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   const done = { 200: noData };
   // An order id in the query string: the handler answers 404 for one that is not an id.
   const orderIdQuery = documentedOnly(z.object({ orderId: idRule }));
-  // What the process keeps of its database's orders (decisions 206, 208) goes with the app that read
-  // it: a test process runs one app after another, each on a database of its own.
-  app.addHook('onClose', async () => {
-    forgetKeptCards();
-    forgetKeptKeywordCounts();
-  });
-
-  // The rows are JSON already (decision 098): the answer is written as bytes, not serialised.
-  app.get(API.orderList, { config: list, schema: { querystring: O.orderListQuery, response: { 200: pageEnvelope(C.orderListRow) } } }, async (req, reply) => {
+  app.get(API.orderList, { config: list, schema: { querystring: O.orderListQuery, response: { 200: pageEnvelope(C.orderListRow) } } }, async (req) => {
     const p = vendorOf(req);
-    const { body, total, bounded } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), req.query, listSettings);
-    // Bytes bypass the serializer (plugins/files.ts signs their file paths as they are sent): the type
-    // checker cannot see they are the page's JSON.
-    return reply.type('application/json; charset=utf-8').send(pageOfJson(body, total, bounded) as never);
+    const { rows, total, totalBounded } = await listOrders(db, p.vendorId, ownScope(p, PERM.orderList), req.query, pg, app.config.ORDER_TOTAL_BOUND);
+    return page(rows, total, totalBounded);
   });
-  app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true, writesNothingKept: true }, schema: { body: O.orderAddBody, response: { 200: envelope(z.number().int().describe('新订单 id')) } } }, async (req) => {
+  app.post(API.orderAdd, { config: { access: PERM.orderAdd, idempotent: true }, schema: { body: O.orderAddBody, response: { 200: envelope(z.number().int().describe('新订单 id')) } } }, async (req) => {
     const created = await createOrder(db, vendorOf(req), req.body);
     return ok(created.id, MSG.submitOk);
   });
@@ -75,7 +62,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   app.post(API.orderUrgent, { config: { access: [PERM.orderList, PERM.orderSpeed], idempotent: true }, schema: { body: O.urgentBody, response: done } }, async (req) => ok(await actions.urgent(vendorOf(req), req.body), MSG.modifyOk));
   app.post(API.orderReminder, { config: list, schema: { body: O.reminderBody, response: done } }, async (req) => ok(await actions.remind(vendorOf(req), req.body), MSG.remindOk));
   app.post(API.orderMarker, { config: list, schema: { body: O.markerBody, response: done } }, async (req) => ok(await actions.mark(vendorOf(req), req.body), MSG.saveOk));
-  app.post(API.orderPay(':id'), { config: { access: [PERM.orderList, PERM.orderPay], idempotent: true, writesNothingKept: true }, schema: byId(C.orderPaid) }, async (req) => ok(await actions.pay(vendorOf(req), req.params.id)));
+  app.post(API.orderPay(':id'), { config: { access: [PERM.orderList, PERM.orderPay], idempotent: true }, schema: byId(C.orderPaid) }, async (req) => ok(await actions.pay(vendorOf(req), req.params.id)));
   app.post(API.orderConfirmation(':id'), { config: { access: [PERM.orderList, PERM.orderConfirmation], idempotent: true }, schema: { params: idParams, response: done } }, async (req) => ok(await actions.confirm(vendorOf(req), req.params.id), MSG.submitOk));
   app.get(API.orderCopy(':id'), { config: list, schema: byId(z.string().describe('可复制的订单文本')) }, async (req) => ok(await queries.copyText(vendorOf(req), req.params.id)));
   const phoneQuery = documentedOnly(z.object({ phone: z.string().optional() }));

@@ -85,9 +85,7 @@ describe('product keywords', () => {
     expect(await found('new9')).toEqual([]);
   });
 
-  it('answers a keyword over the products as they are now, whoever changed them (counts and ids kept by revision, decisions 208, 213)', async () => {
-    const revision = async () =>
-      Number((await sql<{ rev: string | number }>`select coalesce(sum(rev), 0) as rev from product_search_revisions where vendor_id = ${v.vendorId}`.execute(t.db)).rows[0]!.rev);
+  it('answers a keyword over the products as they are now, whoever changed them', async () => {
     const a = await createProduct(t, v.vendorId, v.userId, { model: 'Rev-Q8-a' });
     const b = await createProduct(t, v.vendorId, v.userId, { model: 'Rev-Q8-b' });
     const total = async (keywords: string) => (await list({ keywords })).total;
@@ -97,10 +95,8 @@ describe('product keywords', () => {
       expect(await ids(kw)).toEqual([b, a]);
       expect(await ids(kw, 2, 1)).toEqual([a]);
     }
-    const rev0 = await revision();
-    // A price change is not a change of what a keyword reads.
     await sql`update products set installation_fen = 9900 where id = ${a}`.execute(t.db);
-    expect(await revision()).toBe(rev0);
+    expect(await total('q8')).toBe(2);
     await sql`update products set model_name = ${'Rev-X9-a'} where id = ${a}`.execute(t.db);
     expect(await total('q8')).toBe(1);
     expect(await ids('rev-q8')).toEqual([b]);
@@ -108,7 +104,7 @@ describe('product keywords', () => {
     expect(await total('q8')).toBe(0);
     await sql`update products set model_name = ${'Rev-Q8-a'}, deleted_at = null where id in (${a}, ${b})`.execute(t.db);
     expect(await ids('rev-q8')).toEqual([b, a]);
-    // A product's place in the list is part of what is kept: a created_at moved by a data fix moves it.
+    // A created_at moved by a data fix moves the product's place in the list.
     await sql`update products set created_at = ${'2030-01-01 00:00:00'} where id = ${a}`.execute(t.db);
     expect(await ids('rev-q8')).toEqual([a, b]);
     expect(await ids('q8', 2, 1)).toEqual([b]);
@@ -119,7 +115,6 @@ describe('product keywords', () => {
     expect(four.slice(1, 3).sort()).toEqual([c, d].sort());
     await sql`delete from products where id in (${a}, ${b}, ${c!}, ${d!})`.execute(t.db);
     expect(await total('q8')).toBe(0);
-    expect(await revision()).toBeGreaterThan(rev0 + 4);
   });
 
   it('shows a sub-account with data scope "own" only its own products', async () => {

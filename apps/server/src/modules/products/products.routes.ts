@@ -22,7 +22,7 @@ export default async function productsRoutes(fastify: FastifyInstance) {
 
   app.get(API.productList, { config: { access: PERM.productList }, schema: { querystring: productListQuery, response: { 200: pageEnvelope(productRow) } } }, async (req) => {
     const { rows, total, bounded } = await svc.list(vendorOf(req), req.query);
-    return { ...page(rows, total), ...(bounded ? { totalBounded: true as const } : {}) };
+    return page(rows, total, bounded);
   });
   app.post(API.productAdd, { config: { access: PERM.productAdd }, schema: { body: productAddBody, response: { 200: envelope(productCreated) } } }, async (req) =>
     ok(await svc.add(vendorOf(req), req.body), MSG.submitOk),

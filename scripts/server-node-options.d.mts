@@ -1,2 +1,0 @@
-export declare const SERVER_NODE_OPTIONS: string;
-export declare function serverNodeOptions(existing?: string): string;
