@@ -4,17 +4,11 @@ import { findSlaTargetsRow } from './order-sla.repository';
 import { toShanghai } from './time';
 
 // Order timeliness columns (issue 19, decision 176). The state machine sets them in the same UPDATE
-// that moves the order, so no move costs a statement more; the targets come from a cache of the
-// one-row sla_targets table (read at most every TARGETS_TTL_MS per process, and at once after an edit
-// in this process), so a move reads nothing either.
+// that moves the order; the targets are read from the one-row sla_targets table by each move (no
+// process keeps a copy another process could change, decision 230).
 
 const HOUR = 3600_000;
 const MINUTE = 60_000;
-/** Another process's edit of the targets applies to moves after at most this long. */
-export const TARGETS_TTL_MS = 10_000;
-
-let cached: { targets: SlaTargets; at: number } | null = null;
-
 export async function readSlaTargets(db: DB | Tx): Promise<SlaTargets> {
   const row = await findSlaTargetsRow(db);
   if (!row) return DEFAULT_SLA_TARGETS;
@@ -25,20 +19,6 @@ export async function readSlaTargets(db: DB | Tx): Promise<SlaTargets> {
   }
 }
 
-/** The targets, from the process cache when fresh. */
-export async function slaTargets(db: DB | Tx, now = Date.now()): Promise<SlaTargets> {
-  if (cached && now - cached.at < TARGETS_TTL_MS) return cached.targets;
-  const targets = await readSlaTargets(db);
-  cached = { targets, at: now };
-  return targets;
-}
-
-/** Forget the cached targets (after an edit in this process). */
-export function forgetSlaTargets() {
-  cached = null;
-}
-
-/** The SLA columns of an order row. */
 export interface SlaColumns {
   sla_stage: string | null;
   sla_due_at: string | null;
@@ -89,7 +69,7 @@ export function nextSla(prev: Partial<SlaColumns> | null, next: SlaInput, nowMs:
 /** The columns for a move of `o` to `next`, with the targets read through the cache. */
 export async function slaOnMove(tx: Tx, prev: Partial<SlaColumns> | null, next: SlaInput): Promise<SlaColumns> {
   const now = Date.now();
-  return nextSla(prev, next, now, await slaTargets(tx, now));
+  return nextSla(prev, next, now, await readSlaTargets(tx));
 }
 
 /** `sla` of an order answer from its stored columns. */
@@ -103,8 +83,7 @@ export function slaAnswer(o: { sla_stage: string | null; sla_due_at: string | nu
   };
 }
 
-/** The end of the 即将超时 window from now, with the targets this process last read (the defaults before any). */
-export function soonUntil(nowMs = Date.now()): string {
-  const minutes = (cached?.targets ?? DEFAULT_SLA_TARGETS).soonMinutes;
-  return new Date(nowMs + minutes * MINUTE).toISOString();
+/** The end of the 即将超时 window from now under these targets. */
+export function soonUntil(targets: SlaTargets, nowMs = Date.now()): string {
+  return new Date(nowMs + targets.soonMinutes * MINUTE).toISOString();
 }

@@ -5,7 +5,6 @@ import { ORDER_LABELS } from '@portal/domain/enums';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { Database, DB } from '../../db/database';
 import { orderIdsContaining } from '../../lib/keyword-index';
-import { soonUntil } from '../../lib/order-sla';
 import { fromShanghai, nowIso } from '../../lib/time';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, type OrderListLineRecord, type OrderListRecord, type OrderRecord } from './order-row';
 import { vendorOrders, type OrderQuery } from './orders.repository';
@@ -29,12 +28,15 @@ const labelsOf = (f: OrderListQuery) => f.label.split(',').map((s) => s.trim()).
 /** Several statuses together with nodes is the pending shortcut: status in (…) OR node in (…); otherwise both apply. */
 const eitherStatusOrNode = (f: OrderListQuery) => f.status.length > 1 && f.node.length > 0;
 
+/** A list query, with the end of the 即将超时 window when it filters by it (the service reads the targets). */
+export type OrderListFilter = OrderListQuery & { soonUntil?: string };
+
 /**
  * The list filters of GET /api/app/order/list (also the export's) over a query of `vendorId`'s orders.
  * A keyword is looked up in the vendor's order search index (number, phone, customer name, remarks,
  * source number, lines' models and categories; decision 232).
  */
-export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean, vendorId: number): OrderQuery {
+export function applyOrderFilters(q: OrderQuery, f: OrderListFilter, pg: boolean, vendorId: number): OrderQuery {
   if (f.keyWords) q = q.where(sql<boolean>`orders.id in (${orderIdsContaining(vendorId, f.keyWords, pg)})`);
   for (const l of labelsOf(f)) q = q.where((eb) => LABEL_FILTER[l](eb));
   if (eitherStatusOrNode(f)) {
@@ -53,7 +55,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean,
   if (maxD) q = q.where('orders.completion_time', '<=', maxD);
   // Timeliness (issue 19, decision 176): a range of the stored due times.
   if (f.sla === 'overdue') q = q.where('orders.sla_due_at', '<', nowIso());
-  else if (f.sla === 'soon') q = q.where('orders.sla_due_at', '>=', nowIso()).where('orders.sla_due_at', '<', soonUntil());
+  else if (f.sla === 'soon') q = q.where('orders.sla_due_at', '>=', nowIso()).where('orders.sla_due_at', '<', f.soonUntil ?? nowIso());
   return q;
 }
 
@@ -61,7 +63,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListQuery, pg: boolean,
 export type OrderPageRow = OrderListRecord & { creator_name: string | null; lines: OrderListLineRecord[] | string };
 
 /** The page of the vendor's orders (the owner's under data scope "own") that the filters find, newest first. */
-export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean): Promise<OrderPageRow[]> {
+export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean): Promise<OrderPageRow[]> {
   const jsonArray = pg ? pgJsonArray : sqliteJsonArray;
   return applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId)
     .select(LIST_COLUMNS.map((c) => `orders.${c}` as const))
@@ -78,7 +80,7 @@ export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, 
 }
 
 /** How many of the vendor's orders the filters find, counted up to `upTo` (null: all). */
-export async function countOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean, upTo: number | null): Promise<number> {
+export async function countOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean, upTo: number | null): Promise<number> {
   const found = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
   const counted = upTo === null
     ? found.select((eb) => eb.fn.countAll<number>().as('n'))
@@ -108,7 +110,7 @@ export async function countFromOrderCounts(db: DB, vendorId: number, ownerId: nu
  * from the cursor on both dialects; the equivalent OR form made SQLite re-sort the vendor's rows for
  * every batch.
  */
-export function exportBatch(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, cursor: { created_at: string; id: number } | null, batchSize: number): Promise<OrderRecord[]> {
+export function exportBatch(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter & { listOrderId: number[] }, pg: boolean, cursor: { created_at: string; id: number } | null, batchSize: number): Promise<OrderRecord[]> {
   let q = f.listOrderId.length ? vendorOrders(db, vendorId, ownerId).where('orders.id', 'in', f.listOrderId) : applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
   if (cursor) {
     const c = cursor;

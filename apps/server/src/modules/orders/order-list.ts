@@ -1,6 +1,7 @@
 import type { OrderListQuery, OrderListRow } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
-import { countFromOrderCounts, countOrders, listOrderPage } from './order-list.repository';
+import { readSlaTargets, soonUntil } from '../../lib/order-sla';
+import { countFromOrderCounts, countOrders, listOrderPage, type OrderListFilter } from './order-list.repository';
 import { toListLine, toOrderListRow, type OrderListLineRecord } from './order-row';
 
 /** A page of GET /api/app/order/list: its rows, its total, and whether more than `total` orders match (decision 132). */
@@ -15,7 +16,8 @@ export interface OrderListPage {
  * `totalBound` + 1: more answer `totalBound`, flagged (decision 132); other totals are exact, from
  * order_counts when the list filters by statuses and nodes only.
  */
-export async function listOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery, pg: boolean, totalBound: number): Promise<OrderListPage> {
+export async function listOrders(db: DB, vendorId: number, ownerId: number | null, query: OrderListQuery, pg: boolean, totalBound: number): Promise<OrderListPage> {
+  const f = await withSoonWindow(db, query);
   const [page, counted] = await Promise.all([
     listOrderPage(db, vendorId, ownerId, f, pg),
     countFromOrderCounts(db, vendorId, ownerId, f).then((n) => n ?? countOrders(db, vendorId, ownerId, f, pg, f.keyWords ? totalBound + 1 : null)),
@@ -26,4 +28,9 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
   });
   const bounded = !!f.keyWords && counted > totalBound;
   return { rows, total: bounded ? totalBound : counted, totalBounded: bounded };
+}
+
+/** The query with the end of the 即将超时 window under the current targets, when it filters by it. */
+export async function withSoonWindow<Q extends OrderListQuery>(db: DB, f: Q): Promise<Q & OrderListFilter> {
+  return f.sla === 'soon' ? { ...f, soonUntil: soonUntil(await readSlaTargets(db)) } : f;
 }

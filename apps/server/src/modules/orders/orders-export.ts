@@ -5,6 +5,7 @@ import type { DB } from '../../db/database';
 import { nowIso, toShanghai } from '../../lib/time';
 import { streamXlsx, timestampedName, type Cell } from '../../lib/xlsx-stream';
 import { exportBatch } from './order-list.repository';
+import { withSoonWindow } from './order-list';
 import { exportLines } from './orders.repository';
 
 // The order export: a real .xlsx streamed row by row (exceljs WorkbookWriter, inline strings), so
@@ -33,8 +34,9 @@ export const exportFileName = (now = nowIso()) => timestampedName(ORDER_EXPORT_N
 /** Filtered (or checked: listOrderId) orders of the vendor in keyset batches, newest first. */
 export async function* orderBatches(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery & { listOrderId: number[] }, pg: boolean, batchSize = BATCH) {
   let cursor: { created_at: string; id: number } | null = null;
+  const filter = await withSoonWindow(db, f);
   for (;;) {
-    const rows = await exportBatch(db, vendorId, ownerId, f, pg, cursor, batchSize);
+    const rows = await exportBatch(db, vendorId, ownerId, filter, pg, cursor, batchSize);
     if (!rows.length) return;
     const products = await exportLines(db, rows.map((r) => r.id));
     const byOrder = new Map<number, string[]>();

@@ -4,7 +4,7 @@ import { slaStageLabel, type SlaTargets } from '@portal/domain/sla';
 import type { DB } from '../../db/database';
 import { startLeasedJob } from '../../db/leased-job';
 import { writeLog } from '../../lib/order-state-machine';
-import { forgetSlaTargets, readSlaTargets, slaTargets, soonUntil } from '../../lib/order-sla';
+import { readSlaTargets, soonUntil } from '../../lib/order-sla';
 import { nowIso, toShanghai } from '../../lib/time';
 import { onPostgres } from '../../db/engine';
 
@@ -20,18 +20,17 @@ export async function saveTargets(db: DB, t: SlaTargets, operator: string) {
     .values({ id: 1, targets: JSON.stringify(t), updated_by: operator, updated_at: now })
     .onConflict((oc) => oc.column('id').doUpdateSet({ targets: JSON.stringify(t), updated_by: operator, updated_at: now }))
     .execute();
-  forgetSlaTargets();
 }
 
 /** The vendor's (the caller's own under data scope "own") overdue and soon-due orders: two ranges of orders_sla_due. */
 export async function slaCounts(db: DB, vendorId: number, ownerId: number | null) {
-  await slaTargets(db); // the soon window of the current targets (cached)
+  const soonBefore = soonUntil(await readSlaTargets(db));
   const now = nowIso();
   let q = db.selectFrom('orders').where('vendor_id', '=', vendorId);
   if (ownerId !== null) q = q.where('created_by', '=', ownerId);
   const [overdue, soon] = await Promise.all([
     q.where('sla_due_at', '<', now).select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
-    q.where('sla_due_at', '>=', now).where('sla_due_at', '<', soonUntil()).select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
+    q.where('sla_due_at', '>=', now).where('sla_due_at', '<', soonBefore).select((eb) => eb.fn.countAll<number>().as('c')).executeTakeFirstOrThrow(),
   ]);
   return { overdue: Number(overdue.c), soon: Number(soon.c) };
 }

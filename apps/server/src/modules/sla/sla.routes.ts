@@ -9,7 +9,6 @@ import { slaTargetsBody } from '@portal/domain/sla';
 import { ok } from '../../lib/envelope';
 import { operatorOf, ownScope, vendorOf } from '../../plugins/auth';
 import { getTargets, saveTargets, slaCounts, startSweeping } from './sla.repository';
-import { slaTargets, TARGETS_TTL_MS } from '../../lib/order-sla';
 
 /** Order timeliness (issue 19, decisions 176–178): the console's targets, the home's counts, the sweep. */
 export default async function slaRoutes(fastify: FastifyInstance) {
@@ -17,18 +16,10 @@ export default async function slaRoutes(fastify: FastifyInstance) {
   const db = app.db;
   // Only a listening server sweeps (test apps answering injected calls do not; tests call the sweep).
   let stop = () => undefined as void;
-  // The targets cache is also refreshed in the background, so a process that only answers lists
-  // (sla=soon) uses an edited soon window within TARGETS_TTL_MS too.
-  let refresh: NodeJS.Timeout | undefined;
   app.addHook('onListen', async () => {
     stop = startSweeping(db, app.config.SLA_SWEEP_SECONDS, app.log);
-    refresh = setInterval(() => void slaTargets(db).catch(() => undefined), TARGETS_TTL_MS);
-    refresh.unref();
   });
-  app.addHook('onClose', async () => {
-    stop();
-    clearInterval(refresh);
-  });
+  app.addHook('onClose', async () => stop());
 
   app.get(API.slaSummary, { config: { access: PERM.orderList }, schema: { response: { 200: envelope(slaSummary) } } }, async (req) => {
     const p = vendorOf(req);
