@@ -2,23 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import { GRAMS_ORDER_ID, keywordMatch } from '../db/search-grams';
 import { anyCaseOp, likePattern } from './like';
 
-// The keyword indexes of the vendor's lists (docs/decisions/103, 130, 131 for orders; 140 for products,
-// after-sales and the gallery), as SQL the repositories put into their queries. A keyword is a
-// substring: one or two Chinese characters, a model number in any case (ASCII letters on SQLite, every
-// letter on PostgreSQL, as LIKE and ilike fold), `%`, `_` and `\` as themselves.
+// The keyword indexes of the vendor's lists (decision 232), as SQL the repositories put into their
+// queries. A keyword is a substring: one or two Chinese characters, a model number in any case (ASCII
+// letters on SQLite, every letter on PostgreSQL, as LIKE and ilike fold), `%`, `_` and `\` as themselves.
 // - SQLite: contentless FTS5 tables of vendor-scoped bigram tokens whose rowid is the row's list key
 //   (created_at seconds · 2^32 + id); a match is exact, so nothing is rechecked.
 // - PostgreSQL: GIN expression indexes of vendor-scoped unigrams and bigrams narrow; ilike confirms.
 
-/** The orders' FTS5 table (decisions 103, 130): one column of bigrams, a keyword is their phrase (exact). */
-export const orderGramsIds = (vendorId: number, keyword: string) =>
-  sql`select ${sql.raw(GRAMS_ORDER_ID)} from order_grams where order_grams match ${keywordMatch(vendorId, keyword)}`;
 
 /** FTS5 tables of columns uni and grams (migration 2026-12-10-010), keyed by (created_at seconds since 2020) · 2^32 + id. */
 export type TextGramsTable = 'product_grams' | 'after_sale_grams';
-
-/** The id inside such a table's rowid (its low 32 bits). */
-export const GRAMS_ID = GRAMS_ORDER_ID;
 
 const fold = (text: string) => Array.from(text.replace(/[A-Z]+/g, (s) => s.toLowerCase()));
 const hex = (chars: string) => Buffer.from(chars, 'utf8').toString('hex').toUpperCase();
@@ -73,9 +66,6 @@ export function pgKeywordKeys(vendorId: number, keyword: string, every = false) 
   return sql`array[${sql.join(asked.map(key))}]`;
 }
 
-/** Whether holding a keyword's keys is containing it: one or two characters are one key (decision 187). */
-export const keysAreExact = (keyword: string) => Array.from(keyword).length <= 2;
-
 /** PostgreSQL: order_search row `s` of vendor `vendorId` contains the keyword: its keys narrow (decision 131), ilike confirms. */
 export const orderSearchContainsPg = (vendorId: number, keyword: string) =>
   sql<boolean>`order_search_keys(s.vendor_id, s.body) @> ${pgKeywordKeys(vendorId, keyword, true)} and ${likeKeyword(sql`s.body`, keyword, true)}`;
@@ -89,4 +79,4 @@ export const orderSearchContainsPg = (vendorId: number, keyword: string) =>
 export const orderIdsContaining = (vendorId: number, keyword: string, pg: boolean) =>
   pg
     ? sql`select s.order_id from order_search s where s.vendor_id = ${vendorId} and ${orderSearchContainsPg(vendorId, keyword)}`
-    : orderGramsIds(vendorId, keyword);
+    : sql`select ${sql.raw(GRAMS_ORDER_ID)} from order_grams where order_grams match ${keywordMatch(vendorId, keyword)}`;
