@@ -130,16 +130,24 @@ function productStatement(pg: boolean, q: ProductQuery): CompiledQuery {
   return CompiledQuery.raw(text, params);
 }
 
-/** Rows and a total from a statement whose rows carry `total` (none: a page past the end, which counts again). */
-const pageAnswer = (rows: Array<Record<string, unknown> & { total?: unknown }>) => {
+/** Rows and a total from a statement whose rows carry `total`; a bounded count (`bounded`) past BOUND answers BOUND, flagged. */
+const pageAnswer = (rows: Array<Record<string, unknown> & { total?: unknown }>, bounded: boolean) => {
   const total = rows.length ? Number(rows[0]!.total) : 0;
-  return { code: 200, msg: 'ok', rows: rows.map(({ total: _t, ...row }) => row), total: Math.min(total, BOUND), ...(total > BOUND ? { totalBounded: true } : {}) };
+  const past = bounded && total > BOUND;
+  return { code: 200, msg: 'ok', rows: rows.map(({ total: _t, ...row }) => row), total: past ? BOUND : total, ...(past ? { totalBounded: true } : {}) };
 };
 
 export function registerReferenceRoutes(app: FastifyInstance) {
   const pg = app.config.isPostgres;
-  app.get('/bench/ref/orders', open, async (req) => pageAnswer((await app.db.executeQuery<Record<string, unknown>>(listStatement(pg, req.query as ListQuery))).rows));
-  app.get('/bench/ref/products', open, async (req) => pageAnswer((await app.db.executeQuery<Record<string, unknown>>(productStatement(pg, req.query as ProductQuery))).rows));
+  app.get('/bench/ref/orders', open, async (req) => {
+    const q = req.query as ListQuery;
+    return pageAnswer((await app.db.executeQuery<Record<string, unknown>>(listStatement(pg, q))).rows, Boolean(q.keyWords));
+  });
+  app.get('/bench/ref/products', open, async (req) => {
+    const q = req.query as ProductQuery;
+    const exact = !q.keywords && !q.minPrice && !q.maxPrice && !(q.categoryId && q.categoryId2);
+    return pageAnswer((await app.db.executeQuery<Record<string, unknown>>(productStatement(pg, q))).rows, !exact);
+  });
 
   let seq = 0;
   app.post('/bench/ref/create-pay', open, async (req) => {

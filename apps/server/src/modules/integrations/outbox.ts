@@ -8,7 +8,19 @@ import { newMessageId } from './webhook-signing';
 
 // The webhook outbox (decision 170): a domain event becomes one delivery row per endpoint of the
 // vendor subscribed to its type, written with the transaction's own `tx`, so it commits or rolls back
-// with the change. Cost for a vendor without webhooks: one indexed lookup of its live endpoints.
+// with the change. Cost for a vendor without webhooks: one indexed lookup of its live endpoints a
+// transaction (the answer is kept for that transaction only, which sees one state of the endpoints).
+
+type Endpoint = { id: number; events: string };
+const endpointsByTx = new WeakMap<object, Map<number, Promise<readonly Endpoint[]>>>();
+
+function endpointsOf(tx: Tx, vendorId: number): Promise<readonly Endpoint[]> {
+  let byVendor = endpointsByTx.get(tx);
+  if (!byVendor) endpointsByTx.set(tx, (byVendor = new Map()));
+  let list = byVendor.get(vendorId);
+  if (!list) byVendor.set(vendorId, (list = liveEndpointsOf(tx, vendorId)));
+  return list;
+}
 
 /** The webhook event a domain event becomes (null: nothing to tell, e.g. a log line at the same node). */
 async function webhookEventOf(tx: Tx, e: DomainEvent): Promise<{ type: WebhookEventType; data: Record<string, unknown> } | null> {
@@ -44,7 +56,7 @@ export const eventBody = (type: string, id: string, createdAt: string, data: Rec
 export const RETRY_WINDOW_MS = 24 * 3600_000;
 
 async function onEvent(tx: Tx, e: DomainEvent) {
-  const endpoints = await liveEndpointsOf(tx, e.vendorId);
+  const endpoints = await endpointsOf(tx, e.vendorId);
   if (!endpoints.length) return;
   const wanted = (type: string) => endpoints.filter((ep) => ep.events.includes(`,${type},`));
   // The cheap test first: an order log line needs a query to know whether it changed the node.
