@@ -62,7 +62,6 @@ async function loaded(path: string, headers: Record<string, string>): Promise<Lo
 }
 
 const cpuText = (l: Load) => `${l.cpuMs.toFixed(2)} ms${PG ? ` + PostgreSQL ${l.dbCpuMs.toFixed(2)} ms` : ''}`;
-const vendorId = (await fetch(base + API.userInfo, { headers: signed('GET', API.userInfo, '', '', token) }).then((r) => r.json())).data.vendorId as number;
 
 /** A case, then its reference route (bench/lib/reference-routes.ts: the same page and total by one statement). */
 async function measure(title: string, query: string | null) {
@@ -75,11 +74,13 @@ async function measure(title: string, query: string | null) {
   const headers = signed('GET', API.productList, query, '', token);
   const probe = await fetch(`${base}${API.productList}?${query}`, { headers }).then((r) => r.json());
   if (probe.code !== 200) throw new Error(`${title}: ${probe.code} ${probe.msg}`);
-  const refPath = `/bench/ref/products?vendorId=${vendorId}&${query}`;
-  const ref0 = await fetch(base + refPath).then((r) => r.json());
+  const refPath = `/bench/ref/products?${query}`;
+  const refHeaders = signed('GET', '/bench/ref/products', query, '', token);
+  const ref0 = await fetch(base + refPath, { headers: refHeaders }).then((r) => r.json());
+  if (ref0.code !== 200) throw new Error(`${title}: the reference answers ${ref0.code} ${ref0.msg}`);
   if (ref0.total !== probe.total || ref0.rows.length !== probe.rows.length) throw new Error(`${title}: the reference answers ${ref0.total}/${ref0.rows.length}, the route ${probe.total}/${probe.rows.length}`);
   const c = await loaded(`${API.productList}?${query}`, headers);
-  const ref = await loaded(refPath, {});
+  const ref = await loaded(refPath, refHeaders);
   const ratio = c.rps / ref.rps;
   console.log(`| ${title} | ${probe.total}${probe.totalBounded ? '+' : ''} | ${c.rps.toFixed(0)} | ${ref.rps.toFixed(0)} | ${ratio >= 0.5 ? ratio.toFixed(2) : `**${ratio.toFixed(2)}**`} | ${cpuText(c)} | ${cpuText(ref)} | ${c.p99.toFixed(1)} ms | ${c.errors + ref.errors} |`);
 }

@@ -1,17 +1,20 @@
 // Bench-only reference routes (issue 45): each answers what a real route does with hand-written SQL,
 // served by the same server process, so that a case is read as a ratio to its reference of the same run.
+// They are signed and signed in like the real routes (the same hooks: signature, session, permission), so
+// the ratio compares what the routes do past that: their reads and writes against one statement.
 // Never part of the server: bench/lib/serve.ts adds them to the bench's own server only.
-// - GET /bench/ref/orders?vendorId=…&<the list's filters>: the order list's page — the same fields (the
-//   list columns, the creator's name, the lines) — and its total, in ONE statement.
-// - GET /bench/ref/products?vendorId=…&<the list's filters>: the product list's page and total, in ONE statement.
-// - POST /bench/ref/create-pay {vendorId, userId, productId}: ONE transaction of plain SQL that inserts
-//   the order and its line, debits the balance and writes the ledger record.
+// - GET /bench/ref/orders?<the list's filters>: the order list's page — the same fields (the list
+//   columns, the creator's name, the lines) — and its total, in ONE statement.
+// - GET /bench/ref/products?<the list's filters>: the product list's page and total, in ONE statement.
+// - POST /bench/ref/create-pay {productId}: ONE transaction of plain SQL that inserts the order and its
+//   line, debits the balance and writes the ledger record.
 import { CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { keywordMatch } from '../../apps/server/src/db/search-grams';
 import { textGramsQuery } from '../../apps/server/src/lib/keyword-index';
+import { vendorOf } from '../../apps/server/src/plugins/auth';
+import { PERM } from '@portal/domain/permissions';
 
-const open = { config: { access: 'public' as const, signed: false } };
 const COLUMNS = `o.id, o.order_no, o.status, o.node, o.parole, o.service_type, o.urgent_flag, o.urgent_type, o.praise_flag, o.return_parts,
   o.real_name, o.phone, o.phone_extension, o.province_id, o.province_name, o.city_id, o.city_name, o.district_id, o.district_name,
   o.detail_address, o.door_time, o.remarks, o.total_fen, o.real_pay_fen, o.pay_time, o.completion_time, o.created_at,
@@ -26,7 +29,7 @@ const LINE = (pg: boolean) => pg
 const CREATOR = `(select coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '') from users u where u.id = o.created_by)`;
 const BOUND = 10_000;
 
-interface ListQuery { vendorId: string; keyWords?: string; status?: string; node?: string; label?: string; minCreateTime?: string; pageNum?: string; pageSize?: string }
+interface ListQuery { vendorId: number; keyWords?: string; status?: string; node?: string; label?: string; minCreateTime?: string; pageNum?: string; pageSize?: string }
 
 /** The list's page and total as one statement, its parameters in order ($n on PostgreSQL, ? on SQLite). */
 function listStatement(pg: boolean, q: ListQuery): CompiledQuery {
@@ -37,12 +40,13 @@ function listStatement(pg: boolean, q: ListQuery): CompiledQuery {
   const statuses = (q.status ?? '').split(',').filter(Boolean).map(Number);
   const nodes = (q.node ?? '').split(',').filter(Boolean).map(Number);
   const inList = (col: string, vs: number[]) => `${col} in (${vs.map((v) => p(v)).join(', ')})`;
+  // SQLite: a keyword drives the read from its FTS5 index (rowid = the list key, newest first).
+  const viaIndex = Boolean(q.keyWords) && !pg;
+  const from = viaIndex ? 'order_grams g join orders o on o.id = (g.rowid & 4294967295)' : 'orders o';
   const filters = (): string => {
-    const w = [`o.vendor_id = ${p(vendorId)}`];
-    if (q.keyWords) {
-      w.push(pg
-        ? `o.id in (select s.order_id from order_search s where order_search_keys(s.vendor_id, s.body) @> ${p(keysOf(vendorId, q.keyWords))}::text[] and s.body ilike ${p(`%${q.keyWords}%`)})`
-        : `o.id in (select rowid & 4294967295 from order_grams where order_grams match ${p(keywordMatch(vendorId, q.keyWords))})`);
+    const w = viaIndex ? [`order_grams match ${p(keywordMatch(vendorId, q.keyWords!))}`, `o.vendor_id = ${p(vendorId)}`] : [`o.vendor_id = ${p(vendorId)}`];
+    if (q.keyWords && pg) {
+      w.push(`o.id in (select s.order_id from order_search s where order_search_keys(s.vendor_id, s.body) @> ${p(keysOf(vendorId, q.keyWords))}::text[] and s.body ilike ${p(`%${q.keyWords}%`)})`);
     }
     if (statuses.length > 1 && nodes.length) w.push(`(${inList('o.status', statuses)} or ${inList('o.node', nodes)})`);
     else {
@@ -63,13 +67,16 @@ function listStatement(pg: boolean, q: ListQuery): CompiledQuery {
       if (nodes.length) c.push(inList('node', nodes));
     }
     total = `(select coalesce(sum(n), 0) from order_counts where ${c.join(' and ')})`;
-  } else if (q.keyWords) total = `(select count(*) from (select 1 from orders o where ${filters()} limit ${BOUND + 1}) m)`;
+  } else if (viaIndex && !statuses.length && !nodes.length && !q.label && !q.minCreateTime) {
+    total = `(select count(*) from (select 1 from order_grams where order_grams match ${p(keywordMatch(vendorId, q.keyWords!))} limit ${BOUND + 1}) m)`;
+  } else if (q.keyWords) total = `(select count(*) from (select 1 from ${from} where ${filters()} limit ${BOUND + 1}) m)`;
   else total = `(select count(*) from orders o where ${filters()})`;
   where.push(filters());
   const size = Number(q.pageSize ?? 50);
   const offset = (Number(q.pageNum ?? 1) - 1) * size;
+  const order = viaIndex ? 'g.rowid desc' : 'o.created_at desc, o.id desc';
   const text = `select ${total} as total, page.* from (select ${COLUMNS}, ${CREATOR} as creator_name, ${LINE(pg)} as lines
-    from orders o where ${where.join(' and ')} order by o.created_at desc, o.id desc limit ${p(size)} offset ${p(offset)}) page`;
+    from ${from} where ${where.join(' and ')} order by ${order} limit ${p(size)} offset ${p(offset)}) page`;
   return CompiledQuery.raw(text, params);
 }
 
@@ -80,7 +87,7 @@ function keysOf(vendorId: number, keyword: string): string[] {
   return [...new Set(chars.slice(1).map((c, i) => `${vendorId}:${chars[i]}${c}`))];
 }
 
-interface ProductQuery { vendorId: string; keywords?: string; categoryId?: string; categoryId2?: string; isCheck?: string; minPrice?: string; maxPrice?: string; pageNum?: string; pageSize?: string }
+interface ProductQuery { vendorId: number; keywords?: string; categoryId?: string; categoryId2?: string; isCheck?: string; minPrice?: string; maxPrice?: string; pageNum?: string; pageSize?: string }
 
 const PRODUCT_TEXT = (pg: boolean) => `p.model_name || ${pg ? 'chr(31)' : 'char(31)'} || p.category_name || ${pg ? 'chr(31)' : 'char(31)'} || p.category_name_two || ${pg ? 'chr(31)' : 'char(31)'} || p.category_name_one`;
 
@@ -89,19 +96,19 @@ function productStatement(pg: boolean, q: ProductQuery): CompiledQuery {
   const params: unknown[] = [];
   const p = (v: unknown) => (params.push(v), pg ? `$${params.length}` : '?');
   const vendorId = Number(q.vendorId);
+  const viaIndex = Boolean(q.keywords) && !pg;
+  const from = viaIndex ? 'product_grams g join products p on p.id = (g.rowid & 4294967295)' : 'products p';
   const filters = () => {
-    const w = [`p.vendor_id = ${p(vendorId)}`, 'p.deleted_at is null'];
+    const w = viaIndex ? [`product_grams match ${p(textGramsQuery(vendorId, q.keywords!).match)}`] : [];
+    w.push(`p.vendor_id = ${p(vendorId)}`, 'p.deleted_at is null');
     if (q.keywords) {
-      const like = `${PRODUCT_TEXT(pg)} ${pg ? 'ilike' : 'like'} ${p(`%${q.keywords}%`)}`;
+      // A function: its parameter is taken where the condition stands in the text (`?` are positional).
+      const like = () => `${PRODUCT_TEXT(pg)} ${pg ? 'ilike' : 'like'} ${p(`%${q.keywords}%`)}`;
       if (pg) {
         const chars = Array.from(q.keywords);
         const keys = chars.length <= 2 ? [q.keywords] : [chars[0]! + chars[1]!, chars.at(-2)! + chars.at(-1)!];
-        w.push(`vendor_text_keys(p.vendor_id, ${PRODUCT_TEXT(true)}) @> array[${keys.map((k) => `${p(`${vendorId}:`)}::text || lower(${p(k)}::text)`).join(', ')}]`, like);
-      } else {
-        const { match, exact } = textGramsQuery(vendorId, q.keywords);
-        w.push(`p.id in (select rowid & 4294967295 from product_grams where product_grams match ${p(match)})`);
-        if (!exact) w.push(like);
-      }
+        w.push(`vendor_text_keys(p.vendor_id, ${PRODUCT_TEXT(true)}) @> array[${keys.map((k) => `${p(`${vendorId}:`)}::text || lower(${p(k)}::text)`).join(', ')}]`, like());
+      } else if (!textGramsQuery(vendorId, q.keywords).exact) w.push(like());
     }
     if (q.categoryId) w.push(`p.category_id = ${p(Number(q.categoryId))}`);
     if (q.categoryId2) w.push(`p.category_id_two = ${p(Number(q.categoryId2))}`);
@@ -122,11 +129,14 @@ function productStatement(pg: boolean, q: ProductQuery): CompiledQuery {
     total = cat
       ? `(select coalesce(sum(c.n), 0) from product_category_counts c where ${c.join(' and ')} and c.level = ${p(cat[0])} and c.category_id = ${p(Number(cat[1]))})`
       : `(select coalesce(sum(c.n), 0) from product_counts c where ${c.join(' and ')})`;
-  } else total = `(select count(*) from (select 1 from products p where ${filters()} limit ${BOUND + 1}) m)`;
+  } else if (viaIndex && textGramsQuery(vendorId, q.keywords!).exact && !q.categoryId && !q.categoryId2 && q.isCheck === undefined && !q.minPrice && !q.maxPrice) {
+    total = `(select count(*) from (select 1 from product_grams where product_grams match ${p(textGramsQuery(vendorId, q.keywords!).match)} limit ${BOUND + 1}) m)`;
+  } else total = `(select count(*) from (select 1 from ${from} where ${filters()} limit ${BOUND + 1}) m)`;
   const size = Number(q.pageSize ?? 10);
   const offset = (Number(q.pageNum ?? 1) - 1) * size;
-  const text = `select ${total} as total, page.* from (select p.* from products p where ${filters()}
-    order by p.created_at desc, p.id desc limit ${p(size)} offset ${p(offset)}) page`;
+  const order = viaIndex ? 'g.rowid desc' : 'p.created_at desc, p.id desc';
+  const text = `select ${total} as total, page.* from (select p.* from ${from} where ${filters()}
+    order by ${order} limit ${p(size)} offset ${p(offset)}) page`;
   return CompiledQuery.raw(text, params);
 }
 
@@ -139,19 +149,20 @@ const pageAnswer = (rows: Array<Record<string, unknown> & { total?: unknown }>, 
 
 export function registerReferenceRoutes(app: FastifyInstance) {
   const pg = app.config.isPostgres;
-  app.get('/bench/ref/orders', open, async (req) => {
-    const q = req.query as ListQuery;
+  app.get('/bench/ref/orders', { config: { access: PERM.orderList } }, async (req) => {
+    const q = { ...(req.query as ListQuery), vendorId: vendorOf(req).vendorId };
     return pageAnswer((await app.db.executeQuery<Record<string, unknown>>(listStatement(pg, q))).rows, Boolean(q.keyWords));
   });
-  app.get('/bench/ref/products', open, async (req) => {
-    const q = req.query as ProductQuery;
+  app.get('/bench/ref/products', { config: { access: PERM.productList } }, async (req) => {
+    const q = { ...(req.query as ProductQuery), vendorId: vendorOf(req).vendorId };
     const exact = !q.keywords && !q.minPrice && !q.maxPrice && !(q.categoryId && q.categoryId2);
     return pageAnswer((await app.db.executeQuery<Record<string, unknown>>(productStatement(pg, q))).rows, !exact);
   });
 
   let seq = 0;
-  app.post('/bench/ref/create-pay', open, async (req) => {
-    const { vendorId, userId, productId } = req.body as { vendorId: number; userId: number; productId: number };
+  app.post('/bench/ref/create-pay', { config: { access: [PERM.orderAdd, PERM.orderPay] } }, async (req) => {
+    const { vendorId, userId } = vendorOf(req);
+    const { productId } = JSON.parse(req.rawBody) as { productId: number };
     const now = new Date().toISOString();
     const orderNo = `REF${process.pid}${Date.now()}${++seq}`;
     const flowNo = `REF${process.pid}${Date.now()}${seq}`;

@@ -4,6 +4,7 @@ import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import { ORDER_LABELS } from '@portal/domain/enums';
 import type { OrderListQuery } from '@portal/domain/orders';
 import type { Database, DB } from '../../db/database';
+import { keywordMatch } from '../../db/search-grams';
 import { orderIdsContaining } from '../../lib/keyword-index';
 import { fromShanghai, nowIso } from '../../lib/time';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, type OrderListLineRecord, type OrderListRecord, type OrderRecord } from './order-row';
@@ -59,41 +60,71 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListFilter, pg: boolean
   return q;
 }
 
+/**
+ * The vendor's orders (the owner's under data scope "own") the list reads, filtered. A keyword on SQLite
+ * drives the read from its FTS5 index, whose rowid is the list key (created_at seconds · 2^32 + id,
+ * decision 232), so the matches come newest first and a page stops at its last row; on PostgreSQL the
+ * keyword is a condition like any other and the planner places it.
+ */
+function listed(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean): OrderQuery {
+  if (!f.keyWords || pg) return applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
+  let q = db.selectFrom(sql<{ rowid: number }>`order_grams`.as('g'))
+    .innerJoin('orders', (j) => j.on(sql<boolean>`orders.id = (g.rowid & 4294967295)`))
+    .where(sql<boolean>`order_grams match ${keywordMatch(vendorId, f.keyWords)}`)
+    .where('orders.vendor_id', '=', vendorId) as unknown as OrderQuery;
+  if (ownerId !== null) q = q.where('orders.created_by', '=', ownerId);
+  return applyOrderFilters(q, { ...f, keyWords: '' }, pg, vendorId);
+}
+
+/** The list's order: newest first (on SQLite with a keyword, the index's list key). */
+const newestFirst = (q: OrderQuery, f: OrderListFilter, pg: boolean) =>
+  f.keyWords && !pg ? q.orderBy(sql`g.rowid`, 'desc') : q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
+
 /** A page row: the order's list columns, its creator's name and its lines (JSON text on SQLite, parsed on PostgreSQL). */
 export type OrderPageRow = OrderListRecord & { creator_name: string | null; lines: OrderListLineRecord[] | string };
 
 /** The page of the vendor's orders (the owner's under data scope "own") that the filters find, newest first. */
 export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean): Promise<OrderPageRow[]> {
   const jsonArray = pg ? pgJsonArray : sqliteJsonArray;
-  return applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId)
+  const page = listed(db, vendorId, ownerId, f, pg)
     .select(LIST_COLUMNS.map((c) => `orders.${c}` as const))
     .select((eb) => [
       eb.selectFrom('users as u').whereRef('u.id', '=', 'orders.created_by')
         .select(sql<string>`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`.as('n')).as('creator_name'),
       jsonArray(eb.selectFrom('order_products as p').whereRef('p.order_id', '=', 'orders.id').select(LIST_LINE_COLUMNS.map((c) => `p.${c}` as const)).orderBy('p.id')).as('lines'),
-    ])
-    .orderBy('orders.created_at', 'desc')
-    .orderBy('orders.id', 'desc')
+    ]);
+  return newestFirst(page, f, pg)
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize)
     .execute() as Promise<OrderPageRow[]>;
 }
 
-/** How many of the vendor's orders the filters find, counted up to `upTo` (null: all). */
+/**
+ * How many of the vendor's orders the filters find, counted up to `upTo` (null: all). On SQLite a keyword
+ * alone is counted in its index alone: its tokens carry the vendor and a match is exact (decision 232).
+ */
 export async function countOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean, upTo: number | null): Promise<number> {
-  const found = applyOrderFilters(vendorOrders(db, vendorId, ownerId), f, pg, vendorId);
+  if (f.keyWords && !pg && ownerId === null && upTo !== null && keywordAlone(f)) {
+    const r = await sql<{ n: number }>`select count(*) as n from (select 1 from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)} limit ${upTo})`.execute(db);
+    return Number(r.rows[0]?.n ?? 0);
+  }
+  const found = listed(db, vendorId, ownerId, f, pg);
   const counted = upTo === null
     ? found.select((eb) => eb.fn.countAll<number>().as('n'))
     : db.selectFrom(found.select('orders.id').limit(upTo).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
   return Number((await counted.executeTakeFirstOrThrow()).n);
 }
 
+/** Whether the list filters by nothing but statuses and nodes (and perhaps the keyword). */
+const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla;
+const keywordAlone = (f: OrderListQuery) => byStateOnly(f) && !f.status.length && !f.node.length;
+
 /**
  * The total from order_counts (decision 101, kept by triggers) when the list filters by statuses and
  * nodes only; undefined otherwise (the caller counts the orders).
  */
 export async function countFromOrderCounts(db: DB, vendorId: number, ownerId: number | null, f: OrderListQuery): Promise<number | undefined> {
-  if (f.keyWords || labelsOf(f).length || f.minCreateTime || f.maxCreateTime || f.minCompletionTime || f.maxCompletionTime || f.sla) return undefined;
+  if (f.keyWords || !byStateOnly(f)) return undefined;
   let q = db.selectFrom('order_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('vendor_id', '=', vendorId);
   if (ownerId !== null) q = q.where('created_by', '=', ownerId);
   if (eitherStatusOrNode(f)) q = q.where((eb) => eb.or([eb('status', 'in', f.status), eb('node', 'in', f.node)]));

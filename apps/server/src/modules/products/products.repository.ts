@@ -92,13 +92,28 @@ export interface ProductPage {
  * one category; otherwise the matches counted up to `totalBound` + 1, more answering `totalBound`, bounded.
  */
 export async function listProducts(db: DB, vendorId: number, ownerId: number | null, f: ProductListQuery, pg: boolean, totalBound: number): Promise<ProductPage> {
-  const filtered = applyListFilters(liveProducts(db, vendorId, ownerId) as ProductQuery, f, pg, vendorId);
+  // A keyword on SQLite drives the read from its FTS5 index, whose rowid is the list key (decision 232).
+  const viaIndex = Boolean(f.keywords) && !pg;
+  let base = liveProducts(db, vendorId, ownerId) as ProductQuery;
+  if (viaIndex) {
+    base = db.selectFrom(sql<{ rowid: number }>`product_grams`.as('g')).innerJoin('products', (j) => j.on(sql<boolean>`products.id = (g.rowid & 4294967295)`))
+      .where(textGramsMatch('product_grams', vendorId, f.keywords!)).where('products.vendor_id', '=', vendorId).where('products.deleted_at', 'is', null) as unknown as ProductQuery;
+    if (ownerId !== null) base = base.where('products.created_by', '=', ownerId);
+    if (!textGramsQuery(vendorId, f.keywords!).exact) base = base.where(likeKeyword(PRODUCT_TEXT_SQLITE, f.keywords!, false));
+  }
+  const filtered = applyListFilters(base, viaIndex ? { ...f, keywords: undefined } : f, pg, vendorId);
+  const ordered = viaIndex ? filtered.orderBy(sql`g.rowid`, 'desc') : filtered.orderBy('products.created_at', 'desc').orderBy('products.id', 'desc');
   const [rows, exact] = await Promise.all([
-    filtered.selectAll('products').orderBy('products.created_at', 'desc').orderBy('products.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute(),
+    ordered.selectAll('products').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute(),
     countedTotal(db, vendorId, ownerId, f),
   ]);
   if (exact !== undefined) return { rows, total: exact, bounded: false };
-  const counted = db.selectFrom(filtered.select('products.id').limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+  // An exact keyword alone on SQLite is counted in its index alone: its tokens carry the vendor, and it
+  // holds live products only (migration 2026-12-10-010).
+  const alone = viaIndex && ownerId === null && textGramsQuery(vendorId, f.keywords!).exact && !f.categoryId && !f.categoryId1 && !f.categoryId2 && f.isCheck === undefined && !priceRange(f);
+  const counted = alone
+    ? db.selectFrom((eb) => eb.selectFrom(sql<{ one: number }>`product_grams`.as('x')).select(sql<number>`1`.as('one')).where(textGramsMatch('product_grams', vendorId, f.keywords!)).limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'))
+    : db.selectFrom(filtered.select('products.id').limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
   const n = Number((await counted.executeTakeFirstOrThrow()).n);
   return { rows, total: Math.min(n, totalBound), bounded: n > totalBound };
 }
