@@ -114,10 +114,10 @@ function productStatement(pg: boolean, q: ProductQuery): CompiledQuery {
     if (q.categoryId2) w.push(`p.category_id_two = ${p(Number(q.categoryId2))}`);
     if (q.isCheck !== undefined) w.push(`p.check_status = ${p(Number(q.isCheck))}`);
     if (q.minPrice || q.maxPrice) {
-      const range = [`pp.vendor_id = ${p(vendorId)}`];
+      const range = ['pp.product_id = p.id'];
       if (q.minPrice) range.push(`pp.price_fen >= ${p(Math.round(Number(q.minPrice) * 100))}`);
       if (q.maxPrice) range.push(`pp.price_fen <= ${p(Math.round(Number(q.maxPrice) * 100))}`);
-      w.push(`p.id in (select pp.product_id from product_prices pp where ${range.join(' and ')})`);
+      w.push(`exists (select 1 from product_prices pp where ${range.join(' and ')} limit 1)`);
     }
     return w.join(' and ');
   };
@@ -131,6 +131,13 @@ function productStatement(pg: boolean, q: ProductQuery): CompiledQuery {
       : `(select coalesce(sum(c.n), 0) from product_counts c where ${c.join(' and ')})`;
   } else if (viaIndex && textGramsQuery(vendorId, q.keywords!).exact && !q.categoryId && !q.categoryId2 && q.isCheck === undefined && !q.minPrice && !q.maxPrice) {
     total = `(select count(*) from (select 1 from product_grams where product_grams match ${p(textGramsQuery(vendorId, q.keywords!).match)} limit ${BOUND + 1}) m)`;
+  } else if ((q.minPrice || q.maxPrice) && !q.keywords && !q.categoryId && !q.categoryId2 && q.isCheck === undefined) {
+    // A price range alone: counted in product_prices, each product once (its highest price in the range).
+    const c = [`vendor_id = ${p(vendorId)}`];
+    if (q.minPrice) c.push(`price_fen >= ${p(Math.round(Number(q.minPrice) * 100))}`);
+    if (q.maxPrice) c.push(`price_fen <= ${p(Math.round(Number(q.maxPrice) * 100))}`, `(next_fen is null or next_fen > ${p(Math.round(Number(q.maxPrice) * 100))})`);
+    else c.push('next_fen is null');
+    total = `(select count(*) from (select 1 from product_prices where ${c.join(' and ')} limit ${BOUND + 1}) m)`;
   } else total = `(select count(*) from (select 1 from ${from} where ${filters()} limit ${BOUND + 1}) m)`;
   const size = Number(q.pageSize ?? 10);
   const offset = (Number(q.pageNum ?? 1) - 1) * size;

@@ -51,15 +51,27 @@ export function applyListFilters(q: ProductQuery, f: ProductListQuery, pg: boole
   if (f.isCheck !== undefined) q = q.where('products.check_status', '=', f.isCheck);
   const range = priceRange(f);
   if (range) {
-    // A product matches when any of its offered prices lies in the range: product_prices holds them.
-    q = q.where('products.id', 'in', (eb) => {
-      let p = eb.selectFrom('product_prices').select('product_prices.product_id').where('product_prices.vendor_id', '=', vendorId);
+    // A product matches when any of its offered prices lies in the range: product_prices holds them, one
+    // row a distinct price, looked up by product as the list is walked in order. `limit 1`: without it
+    // SQLite 3.51's EXISTS semi-join counted a product with two prices in the range twice toward OFFSET,
+    // so it began the next page too (product-price-pages.test.ts).
+    q = q.where(({ exists, selectFrom }) => {
+      let p = selectFrom('product_prices').select('product_prices.product_id').whereRef('product_prices.product_id', '=', 'products.id');
       if (range.min !== null) p = p.where('product_prices.price_fen', '>=', range.min);
       if (range.max !== null) p = p.where('product_prices.price_fen', '<=', range.max);
-      return p;
+      return exists(p.limit(1));
     });
   }
   return q;
+}
+
+/** The vendor's live products with an offered price in the range, one product_prices row each (its highest price in the range). */
+function pricedWithin(db: DB, vendorId: number, range: { min: number | null; max: number | null }) {
+  let p = db.selectFrom('product_prices').where('product_prices.vendor_id', '=', vendorId);
+  if (range.min !== null) p = p.where('product_prices.price_fen', '>=', range.min);
+  if (range.max !== null) p = p.where('product_prices.price_fen', '<=', range.max).where((eb) => eb.or([eb('product_prices.next_fen', 'is', null), eb('product_prices.next_fen', '>', range.max!)]));
+  else p = p.where('product_prices.next_fen', 'is', null);
+  return p;
 }
 
 /**
@@ -111,9 +123,16 @@ export async function listProducts(db: DB, vendorId: number, ownerId: number | n
   // An exact keyword alone on SQLite is counted in its index alone: its tokens carry the vendor, and it
   // holds live products only (migration 2026-12-10-010).
   const alone = viaIndex && ownerId === null && textGramsQuery(vendorId, f.keywords!).exact && !f.categoryId && !f.categoryId1 && !f.categoryId2 && f.isCheck === undefined && !priceRange(f);
+  // A price range alone is counted in product_prices alone: of a product's prices in the range only the
+  // highest has no next price (next_fen) inside it, so each product counts once (decision 141).
+  const range = priceRange(f);
+  const rangeAlone = range && !f.keywords && ownerId === null && !f.categoryId && !f.categoryId1 && !f.categoryId2 && f.isCheck === undefined;
+  const upTo = (q: SelectQueryBuilder<Database, any, object>) => db.selectFrom(q.select(sql<number>`1`.as('one')).limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
   const counted = alone
-    ? db.selectFrom((eb) => eb.selectFrom(sql<{ one: number }>`product_grams`.as('x')).select(sql<number>`1`.as('one')).where(textGramsMatch('product_grams', vendorId, f.keywords!)).limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'))
-    : db.selectFrom(filtered.select('products.id').limit(totalBound + 1).as('m')).select((eb) => eb.fn.countAll<number>().as('n'));
+    ? upTo(db.selectFrom(sql<{ rowid: number }>`product_grams`.as('x')).where(textGramsMatch('product_grams', vendorId, f.keywords!)))
+    : rangeAlone
+      ? upTo(pricedWithin(db, vendorId, range))
+      : upTo(filtered);
   const n = Number((await counted.executeTakeFirstOrThrow()).n);
   return { rows, total: Math.min(n, totalBound), bounded: n > totalBound };
 }
