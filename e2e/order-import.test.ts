@@ -28,11 +28,29 @@ afterEach(async (ctx) => {
 const dialogShot = (page: Page, name: string) => page.locator('.order-import-dialog').first().screenshot({ path: `test-results/screens/${name}.png`, animations: 'disabled' });
 const phone = (i: number) => `1377700${String(1000 + i).slice(-4)}`;
 
+/** 下载错误明细 in the open dialog: the 3 wrong rows of the 20 alone, as rows 2–4, each with its 错误原因. */
+async function expectErrorWorkbook(page: Page) {
+  const errorsFile = page.waitForEvent('download');
+  await page.locator('[data-action="download-errors"]').click();
+  const bytes = await readFile((await (await errorsFile).path())!);
+  const annotated = new ExcelJS.Workbook();
+  await annotated.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = annotated.getWorksheet('订单导入')!;
+  const col = (sheet.getRow(1).values as unknown[]).indexOf('错误原因');
+  expect(col).toBeGreaterThan(0);
+  const phones: string[] = [];
+  sheet.eachRow((r, n) => void (n > 1 && phones.push(String(r.getCell(2).value))));
+  expect(phones).toEqual(['1377', phone(9), phone(14)]);
+  expect(sheet.getRow(2).getCell(col).value).toBe(`客户手机号：${MSG.phoneLength}`);
+  return bytes;
+}
+
 describe('bulk import journey', () => {
   let page: Page;
   let vendorId: number;
   let models: string[];
   let created: number[] = [];
+  let errorWorkbook: Buffer;
 
   test('downloads the template, previews 20 rows with exactly the 3 wrong ones, imports the rest', async () => {
     const db = portal.db;
@@ -85,18 +103,8 @@ describe('bulk import journey', () => {
     await portal.screenshot(page, 'order-import-preview');
     await dialogShot(page, 'order-import-preview-dialog');
 
-    // 下载错误明细: the same workbook with 错误原因 on the 3 rows.
-    const errorsFile = page.waitForEvent('download');
-    await page.locator('[data-action="download-errors"]').click();
-    const annotated = new ExcelJS.Workbook();
-    await annotated.xlsx.load((await readFile((await (await errorsFile).path())!)) as unknown as ArrayBuffer);
-    const sheet = annotated.getWorksheet('订单导入')!;
-    const col = (sheet.getRow(1).values as unknown[]).indexOf('错误原因');
-    expect(col).toBeGreaterThan(0);
-    const marked: number[] = [];
-    sheet.eachRow((r, n) => void (n > 1 && r.getCell(col).value && marked.push(n)));
-    expect(marked).toEqual([6, 11, 16]);
-    expect(sheet.getRow(6).getCell(col).value).toBe(`客户手机号：${MSG.phoneLength}`);
+    // 下载错误明细: the workbook's 3 wrong rows alone, each with its 错误原因 (decision 240).
+    await expectErrorWorkbook(page);
 
     await page.getByRole('tab', { name: /将创建的订单/ }).click();
     await expect.poll(() => page.locator('[data-testid="import-orders"] tbody tr.ant-table-row').first().innerText()).toContain('2、3');
@@ -111,6 +119,8 @@ describe('bulk import journey', () => {
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('成功导入 16 个订单，3 行未导入');
     const orders = await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', created).execute();
     expect(orders.map((o) => o.status)).toEqual(Array(16).fill(100));
+    // After the import the file still holds only the 3 rows not imported: uploaded again, nothing twice.
+    errorWorkbook = await expectErrorWorkbook(page);
     await portal.screenshot(page, 'order-import-done');
     await dialogShot(page, 'order-import-done-dialog');
   });
@@ -134,5 +144,14 @@ describe('bulk import journey', () => {
     expect(moves.length).toBe(16);
     await portal.screenshot(page, 'order-import-paid');
     await dialogShot(page, 'order-import-paid-dialog');
+
+    // The error workbook uploaded again offers none of the 16 imported rows: only its 3, still wrong.
+    const reuploaded = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
+    await page.getByRole('button', { name: /^完\s*成$/ }).click();
+    await page.locator('[data-action="import"]').click();
+    await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '错误明细.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: errorWorkbook });
+    expect((await (await reuploaded).json()).data).toMatchObject({ total: 3, created: 0, failed: 3 });
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 3 行：可创建 0 个订单，3 行有误');
+    await dialogShot(page, 'order-import-errors-again-dialog');
   });
 });

@@ -85,6 +85,10 @@ export const IMPORT_MSG = {
   tooManyLines: `同一订单最多${IMPORT_LIMITS.maxLinesPerOrder}个产品`,
   groupFailed: (rows: number[]) => `同一订单的第${rows.join('、')}行有误，本行未导入`,
   createFailed: '订单创建失败，请稍后重试',
+  rowsInvalid: '要写回的行号不正确',
+  /** A source order number one of the vendor's orders already holds (decision 240). */
+  sourceNumTaken: (num: string, orderNo: string) => `来源单号${num}已有订单${orderNo}，不能重复导入`,
+  sourceNumRepeated: (firstRow: number) => `来源单号与第${firstRow}行的另一订单重复，同一来源单号只能导入一个订单`,
   importOk: (created: number) => `成功导入${created}个订单`,
   previewOk: '校验完成',
 } as const;

@@ -35,3 +35,15 @@ export const importResult = z.object({
 
 /** The multipart form (documented; the handler reads the file itself). */
 export const importUpload = z.object({ file: z.string().meta({ format: 'binary', description: '.xlsx，不超过2MB、1000行' }) });
+
+/** The 错误原因 workbook's form: the file and, optionally, the rows to write back. */
+export const importResultUpload = importUpload.extend({
+  rows: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        'the sheet rows to write back, comma-separated (e.g. the rows an import did not create: its errors\' rows); without it the rows that fail validation now. Every other data row is left out, so the file holds only what is still to import',
+      example: '6,11,16',
+    }),
+});

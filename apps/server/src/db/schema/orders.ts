@@ -254,6 +254,13 @@ export interface OrderSearchTable {
 }
 
 /** PostgreSQL: each vendor's revision of its order_search rows, in 16 slots summed (docs/decisions/208). */
+/** A vendor's source order number (来源单号) and the first order that carries it (decision 240). */
+export interface OrderSourceNumbersTable {
+  vendor_id: number;
+  source_num: string;
+  order_id: number;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
@@ -272,4 +279,5 @@ export interface OrderTables {
   outlet_discounts: OutletDiscountsTable;
   logistics_companies: LogisticsCompaniesTable;
   surcharge_items: SurchargeItemsTable;
+  order_source_numbers: OrderSourceNumbersTable;
 }

@@ -63,8 +63,9 @@ export async function buildTemplate(models: string[]): Promise<Buffer> {
     ['批量下单说明'],
     ['1. 在“订单导入”工作表中从第2行开始填写，每行一个产品；同一客户（姓名、手机号、分机号）和同一地址的多行合并为一个订单。'],
     [`2. 每次最多导入${IMPORT_LIMITS.maxRows}行，文件不超过${IMPORT_LIMITS.maxBytes / 1024 / 1024}MB；标 * 的列必须填写。`],
-    ['3. 上传后先预览校验结果，确认无误再导入；有误的行不会导入，可下载带“错误原因”列的文件修改后重新上传。'],
+    ['3. 上传后先预览校验结果，确认无误再导入；有误的行不会导入，可下载“错误明细”（只含未导入的行及其错误原因）修改后重新上传。'],
     ['4. 导入的保内订单为待付款状态，可在我的订单中批量支付；保外订单无需支付。'],
+    ['5. 填写了来源单号的订单，同一来源单号只能导入一次：已有订单的来源单号会被拒绝，并说明是哪个订单。'],
     [],
     ['列名', '是否必填', '填写要求'],
     ...IMPORT_COLUMNS.map((c) => [c.header, c.required ? '必填' : '选填', c.options ? `${c.note}（${c.options.join('、')}）` : c.note]),
@@ -75,7 +76,7 @@ export async function buildTemplate(models: string[]): Promise<Buffer> {
   ];
   lines.forEach((l) => notes.addRow(l));
   notes.getRow(1).font = { bold: true, size: 14 };
-  notes.getRow(7).font = { bold: true };
+  notes.getRow(lines.findIndex((l) => l[0] === '列名') + 1).font = { bold: true };
   notes.getRow(lines.length - 1).font = { bold: true };
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -194,8 +195,12 @@ export function readRows(wb: ExcelJS.Workbook): SheetRow[] {
   return out;
 }
 
-/** The uploaded workbook with a 错误原因 column after the last header (replacing one already there). */
-export async function annotate(wb: ExcelJS.Workbook, errors: ImportError[]): Promise<Buffer> {
+/**
+ * The uploaded workbook with a 错误原因 column after the last header (replacing one already there),
+ * holding only the data rows in `keep` (decision 240): the rows still to import, never the ones an
+ * import created, so the file can be fixed and uploaded again.
+ */
+export async function annotate(wb: ExcelJS.Workbook, errors: ImportError[], keep: ReadonlySet<number>): Promise<Buffer> {
   const sheet = dataSheet(wb);
   const header = sheet.getRow(1);
   let col = 0;
@@ -222,5 +227,10 @@ export async function annotate(wb: ExcelJS.Workbook, errors: ImportError[]): Pro
     const cell = sheet.getRow(n).getCell(col);
     if (!cell.value) cell.value = msgs.join('；');
   }
+  const dropped: number[] = [];
+  sheet.eachRow({ includeEmpty: false }, (_r, n) => {
+    if (n > 1 && !keep.has(n)) dropped.push(n);
+  });
+  for (const n of dropped.reverse()) sheet.spliceRows(n, 1);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

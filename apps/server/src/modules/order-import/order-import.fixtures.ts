@@ -41,11 +41,12 @@ export async function postFile(
   t: TestApp,
   token: string,
   file: Buffer,
-  opts: { path?: string; query?: Record<string, string>; field?: string; headers?: Record<string, string>; name?: string } = {},
+  opts: { path?: string; query?: Record<string, string>; field?: string; headers?: Record<string, string>; name?: string; fields?: Record<string, string> } = {},
 ) {
   const path = opts.path ?? API.orderImport;
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const body = Buffer.concat([
+    ...Object.entries(opts.fields ?? {}).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? 'file'}"; filename="${opts.name ?? 'orders.xlsx'}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),

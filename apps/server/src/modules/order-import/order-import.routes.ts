@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { download, envelope } from '@portal/domain/contract/envelope';
-import { importResult, importUpload } from '@portal/domain/contract/order-import';
+import { importResult, importResultUpload, importUpload } from '@portal/domain/contract/order-import';
 import { API } from '@portal/domain/api-paths';
 import { PERM } from '@portal/domain/permissions';
 import { IMPORT_LIMITS, IMPORT_MSG, IMPORT_TEMPLATE_NAME, orderImportQuery } from '@portal/domain/order-import';
@@ -15,13 +15,17 @@ import { annotate, buildTemplate, loadWorkbook, readRows } from './import-workbo
 import { orderableModels } from './order-import.repository';
 import { importOrders, type OrderImportPorts } from './order-import.service';
 
-/** The one file of a multipart upload (field `file`) as bytes; every refusal in Chinese. */
-async function uploadedBytes(req: FastifyRequest): Promise<Buffer> {
+/** The one file of a multipart upload (field `file`) as bytes, and the form's text fields; every refusal in Chinese. */
+async function uploadedForm(req: FastifyRequest): Promise<{ file: Buffer; fields: Map<string, string> }> {
   if (!req.isMultipart()) throw badRequest(IMPORT_MSG.fileRequired);
   let buf: Buffer | null = null;
+  const fields = new Map<string, string>();
   try {
     for await (const part of req.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
+        continue;
+      }
       if (buf || part.fieldname !== 'file') {
         part.file.resume();
         throw badRequest(IMPORT_MSG.fileRequired);
@@ -35,7 +39,17 @@ async function uploadedBytes(req: FastifyRequest): Promise<Buffer> {
     throw err;
   }
   if (!buf) throw badRequest(IMPORT_MSG.fileRequired);
-  return buf;
+  return { file: buf, fields };
+}
+
+const uploadedBytes = async (req: FastifyRequest) => (await uploadedForm(req)).file;
+
+/** The `rows` field of the 错误原因 form: '6,11,16' → those rows; absent → null. */
+function rowsField(text: string | undefined): Set<number> | null {
+  if (text === undefined || text.trim() === '') return null;
+  const parts = text.split(',').map((s) => s.trim());
+  if (parts.length > IMPORT_LIMITS.maxRows || parts.some((s) => !/^\d{1,7}$/.test(s))) throw badRequest(IMPORT_MSG.rowsInvalid);
+  return new Set(parts.map(Number));
 }
 
 const sendFile = (reply: FastifyReply, name: string, buf: Buffer) =>
@@ -52,7 +66,7 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
     const db = app.db;
     await app.register(multipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+      limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 16 * 1024 },
     });
     const add = { config: { access: PERM.orderAdd } } as const;
     // Orders of one import created at the same time: on PostgreSQL their round trips and commits
@@ -79,11 +93,16 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
       return ok(result, dryRun ? IMPORT_MSG.previewOk : IMPORT_MSG.importOk(result.created));
     });
 
-    // The same workbook with 错误原因 per row (validation only: nothing is written).
-    app.post(API.orderImportResult, { ...add, schema: { ...upload, ...file } }, async (req, reply) => {
-      const wb = await loadWorkbook(await uploadedBytes(req));
+    // The workbook's rows still to import, each with its 错误原因 (validation only: nothing is written).
+    // Rows the import created are left out (decision 240): the web names the rows its import did not
+    // create; without them, the rows that fail now are kept.
+    const resultUpload = { consumes: ['multipart/form-data'], body: documentedOnly(importResultUpload) };
+    app.post(API.orderImportResult, { ...add, schema: { ...resultUpload, ...file } }, async (req, reply) => {
+      const form = await uploadedForm(req);
+      const keep = rowsField(form.fields.get('rows'));
+      const wb = await loadWorkbook(form.file);
       const result = await importOrders(db, ports, vendorOf(req), readRows(wb), true);
-      return sendFile(reply, timestampedName('导入结果'), await annotate(wb, result.errors));
+      return sendFile(reply, timestampedName('导入结果'), await annotate(wb, result.errors, keep ?? new Set(result.errors.map((e) => e.row))));
     });
   };
 }

@@ -13,6 +13,7 @@ import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
 import type { VendorPrincipal } from '../../plugins/context';
 import type { SheetRow } from './import-workbook';
 import { orderTotals, productsByModel } from './order-import.repository';
+import { sourceNumHolders } from '../../lib/order-source-numbers.repository';
 import { fenToYuan } from '@portal/domain/money';
 
 /**
@@ -21,7 +22,8 @@ import { fenToYuan } from '@portal/domain/money';
  * imported order is validated, priced and written exactly as one created on screen.
  */
 export interface OrderImportPorts {
-  createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput): Promise<{ id: number; orderNo: string; status: number }>;
+  /** `sourceNumOnce`: refuse an order whose source number another order of the vendor holds (decision 240). */
+  createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput, opts: { sourceNumOnce: boolean }): Promise<{ id: number; orderNo: string; status: number }>;
   resolveAddressText(db: DB, text: string): Promise<RecognisedAddress[]>;
 }
 
@@ -110,6 +112,21 @@ export async function importOrders(
     }
   };
 
+  // A source number the vendor's orders hold, or another order of this file took first, is refused
+  // (decision 240): a file imported again, or the 错误原因 workbook uploaded again, never makes an order twice.
+  const holders = await sourceNumHolders(db, p.vendorId, checked.map((c) => c.cells.orderSourceNum));
+  const firstRowOfNum = new Map<string, number>();
+  for (const group of groups.values()) {
+    const num = group[0]!.cells.orderSourceNum;
+    if (!num) continue;
+    const first = group[0]!;
+    const held = holders.get(num);
+    const earlier = firstRowOfNum.get(num);
+    if (held !== undefined) first.errors.has('orderSourceNum') || first.errors.set('orderSourceNum', IMPORT_MSG.sourceNumTaken(num, held));
+    else if (earlier !== undefined) first.errors.has('orderSourceNum') || first.errors.set('orderSourceNum', IMPORT_MSG.sourceNumRepeated(earlier));
+    else firstRowOfNum.set(num, first.row);
+  }
+
   const ready: Array<{ group: CheckedRow[]; input: OrderAddInput; preview: ImportOrderPreview }> = [];
   for (const group of groups.values()) {
     const [first] = group as [CheckedRow, ...CheckedRow[]];
@@ -155,7 +172,7 @@ export async function importOrders(
       for (let i = next++; i < ready.length; i = next++) {
         const r = ready[i]!;
         try {
-          const made = await ports.createOrder(db, p, r.input);
+          const made = await ports.createOrder(db, p, r.input, { sourceNumOnce: true });
           r.preview.orderId = made.id;
           r.preview.orderNo = made.orderNo;
         } catch (e) {

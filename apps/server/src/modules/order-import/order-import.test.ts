@@ -151,7 +151,7 @@ describe('import', () => {
     expect(d.orders[2]!.address).toBe('上海市闵行区莲花南路1500弄3号');
   });
 
-  it('answers the upload as the same workbook with a 错误原因 column, writing nothing', async () => {
+  it('answers the upload as the same workbook holding only its wrong rows, each with its 错误原因, writing nothing', async () => {
     const before = await ordersOf(v.vendorId);
     const r = await postFile(t, v.token, await fillWorkbook(twentyRows()), { path: API.orderImportResult });
     expect(r.status).toBe(200);
@@ -161,8 +161,9 @@ describe('import', () => {
     const sheet = wb.getWorksheet(IMPORT_SHEET)!;
     const col = IMPORT_COLUMNS.length + 1;
     expect(sheet.getRow(1).getCell(col).value).toBe(IMPORT_ERROR_HEADER);
-    expect(sheet.getRow(6).getCell(col).value).toBe(`客户手机号：${MSG.phoneLength}`);
-    expect(sheet.getRow(2).getCell(col).value).toBeNull();
+    // Rows 6, 11 and 16 of the upload, now rows 2 to 4 (decision 240: the good rows are not handed back).
+    expect(sheet.getRow(2).getCell(col).value).toBe(`客户手机号：${MSG.phoneLength}`);
+    expect(sheet.actualRowCount).toBe(4);
     expect(await ordersOf(v.vendorId)).toEqual(before);
     // The annotated file uploads again: its 错误原因 column is ignored.
     const again = await postFile(t, v.token, r.res.rawPayload, { query: { dryRun: '1' } });

@@ -14,6 +14,16 @@ import { yuanToFen } from '@portal/domain/money';
 
 import { newOrderNo } from '../../lib/order-numbers';
 import { slaOnMove } from '../../lib/order-sla';
+import { holdSourceNum, sourceNumHolders } from '../../lib/order-source-numbers.repository';
+import { IMPORT_MSG } from '@portal/domain/order-import';
+
+export interface CreateOrderOptions {
+  /**
+   * Refuse the order when another order of the vendor holds its source number (the bulk import,
+   * decision 240). The order form may repeat a number: that order then does not hold it.
+   */
+  sourceNumOnce?: boolean;
+}
 
 const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e as Error)?.message ?? '')) && /order_no/i.test(String((e as Error)?.message ?? '') + String((e as { constraint?: string })?.constraint ?? ''));
 
@@ -39,7 +49,7 @@ async function checkOwnUploads(db: DB, vendorId: number, urls: string[]) {
  * surcharges and logistics rows and the creation log, in one transaction. Answers the new id.
  * In-warranty orders await payment (100); out-of-warranty ones skip it (200, docs/decisions/053).
  */
-export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput): Promise<{ id: number; orderNo: string; status: number }> {
+export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput, opts: CreateOrderOptions = {}): Promise<{ id: number; orderNo: string; status: number }> {
   const names = await resolveRegion(db, input.provinceId, input.cityId, input.districtId);
   if (!names) throw badRequest(MSG.regionRequired);
   const { products, discount } = await loadPricingFacts(db, p.vendorId, input.productList.map((l) => l.productId), input.districtId);
@@ -105,6 +115,10 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
           updated_at: now,
           ...sla,
         });
+        if (input.orderSourceNum && !(await holdSourceNum(tx, p.vendorId, input.orderSourceNum, order.id)) && opts.sourceNumOnce) {
+          const holder = (await sourceNumHolders(tx, p.vendorId, [input.orderSourceNum])).get(input.orderSourceNum) ?? '';
+          throw badRequest(IMPORT_MSG.sourceNumTaken(input.orderSourceNum, holder));
+        }
         for (const [i, l] of input.productList.entries()) {
           const prod = products.get(l.productId)!;
           const pl = priced.lines[i]!;

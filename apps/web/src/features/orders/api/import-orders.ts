@@ -43,9 +43,13 @@ async function fetchFile(method: 'GET' | 'POST', path: string, body: FormData | 
 /** GET /api/app/order/import/template → 批量下单导入模板.xlsx */
 export const downloadImportTemplate = () => fetchFile('GET', API.orderImportTemplate, undefined, IMPORT_TEMPLATE_NAME);
 
-/** POST /api/app/order/import/result: the chosen file back with a 错误原因 column (nothing is written). */
-export function downloadImportErrors(file: File) {
+/**
+ * POST /api/app/order/import/result: the chosen file back with only `rows` (the rows not imported),
+ * each with its 错误原因 (nothing is written; decision 240).
+ */
+export function downloadImportErrors(file: File, rows: number[]) {
   const form = new FormData();
+  form.append('rows', rows.join(','));
   form.append('file', file, file.name);
   return fetchFile('POST', API.orderImportResult, form, '导入结果.xlsx');
 }

@@ -224,7 +224,9 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
           <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
             <Space>
               {shown.errors.length > 0 && file && (
-                <Button onClick={() => void downloadImportErrors(file)} data-action="download-errors">下载错误明细</Button>
+                <Button onClick={() => void downloadImportErrors(file, [...new Set(shown.errors.map((e) => e.row))])} data-action="download-errors" title="只含未导入的行及其错误原因，修改后可重新上传">
+                  下载错误明细
+                </Button>
               )}
               {!result && <Button onClick={reset} disabled={busy}>重新选择文件</Button>}
             </Space>
