@@ -92,6 +92,25 @@ describe('product catalogue journey', () => {
     expect(await page.getByTestId('product-file').count()).toBe(2);
 
     const priceInput = (label: string) => page.locator('.ant-form-item', { has: page.locator('label', { hasText: new RegExp(`^${label.replace(/[()]/g, '\\$&')}$`) }) }).locator('input');
+    // Issue 48 item 6: a negative or fractional price is refused in words, never turned into ¥1.00.
+    let sent = 0;
+    const count = (r: { url(): string }) => void (r.url().endsWith(API.productAdd) && sent++);
+    page.on('request', count);
+    await priceInput('安装').fill('-5');
+    await priceInput('维修(普通)').fill('1.5');
+    await page.getByPlaceholder('请输入技术指导姓名').click(); // leave the fields: antd clamps on blur
+    await page.getByRole('button', { name: /提\s*交/ }).click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error', { hasText: MSG.positiveInteger }).count()).toBe(2);
+    expect(await priceInput('安装').inputValue()).toBe('-5');
+    expect(await priceInput('维修(普通)').inputValue()).toBe('1.5');
+    await portal.screenshot(page, 'products-add-negative-price-1440');
+    for (const [w, h] of [[1366, 768]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await portal.screenshot(page, `products-add-negative-price-${w}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    page.off('request', count);
+    expect(sent).toBe(0);
     await priceInput('安装').fill('150');
     await priceInput('维修(普通)').fill('80');
     await page.getByPlaceholder('请输入技术指导姓名').fill('李工');
@@ -106,6 +125,9 @@ describe('product catalogue journey', () => {
     expect((await (await added).json()).code).toBe(200);
     const confirm = page.locator('.ant-modal-confirm', { hasText: MSG.submitOkContinue });
     await confirm.waitFor();
+    // A success says so with a success icon, not the warning sign.
+    expect(await confirm.locator('.anticon-check-circle').count()).toBe(1);
+    expect(await confirm.locator('.anticon-exclamation-circle').count()).toBe(0);
     await portal.screenshot(page, 'products-add-confirm');
 
     // 继续添加 resets the form.

@@ -1,4 +1,4 @@
-import { LeftOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, LeftOutlined } from '@ant-design/icons';
 import { App, Breadcrumb, Button, Card, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -52,7 +52,9 @@ export default function ProductAddScreen() {
     };
     for (const f of PRICE_FIELDS) if (!blank(v[f])) body[f] = Number(v[f]);
     await add.mutateAsync(body);
+    // A success, so a success icon: confirm's default is the warning sign.
     modal.confirm({
+      icon: <CheckCircleFilled style={{ color: 'var(--ant-color-success, #52c41a)' }} />,
       title: MSG.systemTip,
       content: MSG.submitOkContinue,
       okText: '继续添加',
@@ -95,9 +97,11 @@ export default function ProductAddScreen() {
           label="产品分类"
           name="category"
           required
+          // The spec's message is 请选择产品 (the category names the product); the help says how deep.
+          extra="选择到最后一级分类，即所添加的产品"
           rules={[{ validator: async (_, path?: number[]) => { if (!path || path.length < CATEGORY_DEPTH) throw new Error(MSG.productRequired); } }]}
         >
-          <CategoryCascader placeholder={MSG.productRequired} style={{ width: 360 }} />
+          <CategoryCascader placeholder="请选择产品分类" style={{ width: 360 }} />
         </Form.Item>
         <Form.Item label="型号名称" name="modelName" rules={[{ required: true, whitespace: true, message: MSG.modelNameRequired }, { max: 50, message: '型号名称最多50个字符' }]}>
           <Input placeholder={MSG.modelNameRequired} maxLength={50} style={{ width: 360 }} />
@@ -116,7 +120,8 @@ export default function ProductAddScreen() {
         <div className="product-price-grid">
           {PRICE_FIELDS.map((f) => (
             <Form.Item key={f} label={PRICE_LABEL[f]} name={f} rules={[zodRule(optionalPositiveInt)]} labelCol={{ flex: '150px' }}>
-              <InputNumber min={1} precision={0} placeholder="请输入价格" suffix="元" style={{ width: 170 }} />
+              {/* No min or precision: they would quietly turn -5 into 1 and 1.5 into 2; the rule refuses them (请输入正整数). */}
+              <InputNumber placeholder="请输入价格" suffix="元" style={{ width: 170 }} />
             </Form.Item>
           ))}
         </div>
