@@ -31,9 +31,13 @@ export async function sumAllOrderCounts(db: DB): Promise<number> {
   return Number(r.n ?? 0);
 }
 
-/** The vendor's (owner's) product + service combinations ordered since `since`, most used first. */
+/**
+ * The vendor's (owner's) products ordered since `since`, one row per product and service type (the
+ * home's tiles, issue 48 item 7): how often that pair was ordered, and the warranty type, repair type
+ * and quantity of its latest line. Most used first, then most recent.
+ */
 export function listFrequentCombinations(db: DB, vendorId: number, ownerId: number | null, since: string, limit: number) {
-  let q = db
+  let lines = db
     .selectFrom('order_products as op')
     .innerJoin('orders as o', 'o.id', 'op.order_id')
     .innerJoin('products as pr', 'pr.id', 'op.product_id')
@@ -41,13 +45,20 @@ export function listFrequentCombinations(db: DB, vendorId: number, ownerId: numb
     .where('o.created_at', '>=', since)
     .where('pr.deleted_at', 'is', null)
     .where('pr.check_status', '=', 1);
-  if (ownerId !== null) q = q.where('o.created_by', '=', ownerId);
-  return q
-    .select(['op.product_id', 'o.service_type', 'o.parole', 'op.maintenance_type', 'op.number', 'pr.category_name', 'pr.model_name', 'pr.picture'])
-    .select((eb) => [eb.fn.countAll<number>().as('uses'), eb.fn.max('o.created_at').as('last_at')])
-    .groupBy(['op.product_id', 'o.service_type', 'o.parole', 'op.maintenance_type', 'op.number', 'pr.category_name', 'pr.model_name', 'pr.picture'])
+  if (ownerId !== null) lines = lines.where('o.created_by', '=', ownerId);
+  const ranked = lines
+    .select(['op.product_id', 'o.service_type', 'o.parole', 'op.maintenance_type', 'op.number', 'pr.category_name', 'pr.model_name', 'pr.picture', 'o.created_at as last_at'])
+    .select((eb) => [
+      eb.fn.countAll<number>().over((w) => w.partitionBy(['op.product_id', 'o.service_type'])).as('uses'),
+      eb.fn.agg<number>('row_number').over((w) => w.partitionBy(['op.product_id', 'o.service_type']).orderBy('o.created_at', 'desc').orderBy('op.id', 'desc')).as('latest'),
+    ]);
+  return db
+    .selectFrom(ranked.as('r'))
+    .select(['product_id', 'service_type', 'parole', 'maintenance_type', 'number', 'category_name', 'model_name', 'picture', 'uses', 'last_at'])
+    .where('latest', '=', 1)
     .orderBy('uses', 'desc')
     .orderBy('last_at', 'desc')
+    .orderBy('product_id', 'desc')
     .limit(limit)
     .execute();
 }

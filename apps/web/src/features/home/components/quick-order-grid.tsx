@@ -16,7 +16,8 @@ export function QuickOrderGrid() {
   return (
     <ul className="quick-grid">
       {rows.map((r) => (
-        <li key={`${r.productId}-${r.omsOrder.serviceType}-${r.omsOrder.parole}-${r.maintenanceType ?? 0}-${r.number}`}>
+        // One tile per product and service type (issue 48 item 7): the service type is on the tile too.
+        <li key={`${r.productId}-${r.omsOrder.serviceType}`}>
           <Popover
             content={
               <div>
@@ -35,6 +36,7 @@ export function QuickOrderGrid() {
             >
               {r.productPicture ? <img src={fileUrlOf(r.productPicture)} alt="" /> : <span className="quick-grid__noimg" />}
               <span className="quick-grid__name">{r.modelName || r.categoryName}</span>
+              <span className="quick-grid__service" data-testid="quick-service">{serviceType.label(r.omsOrder.serviceType)}</span>
             </Link>
           </Popover>
         </li>
