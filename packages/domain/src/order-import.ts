@@ -85,7 +85,15 @@ export const IMPORT_MSG = {
   tooManyLines: `同一订单最多${IMPORT_LIMITS.maxLinesPerOrder}个产品`,
   groupFailed: (rows: number[]) => `同一订单的第${rows.join('、')}行有误，本行未导入`,
   createFailed: '订单创建失败，请稍后重试',
+  /**
+   * The product has no price for this service and warranty type (issue 48 item 8): which price is
+   * missing, and what the product can be ordered for instead. `offered`: e.g. ['安装', '维修（普通、大修）'].
+   */
+  serviceNotPriced: (model: string, parole: number, priceLabel: string, offered: string[]) =>
+    (parole === 1 ? `产品${model}未设置${priceLabel}的保内价格` : `产品${model}没有${priceLabel}的保外指导价（由平台审核产品时设置）`) +
+    (offered.length ? `，可选服务：${offered.join('、')}` : parole === 1 ? '，也没有其他保内服务价格' : ''),
   rowsInvalid: '要写回的行号不正确',
+  exampleNoProduct: '（请先在产品管理中添加产品，审核通过后填写其型号）',
   /** A source order number one of the vendor's orders already holds (decision 240). */
   sourceNumTaken: (num: string, orderNo: string) => `来源单号${num}已有订单${orderNo}，不能重复导入`,
   sourceNumRepeated: (firstRow: number) => `来源单号与第${firstRow}行的另一订单重复，同一来源单号只能导入一个订单`,

@@ -23,8 +23,8 @@ const colLetter = (i: number) => {
 
 const HEADER_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8F0FE' } };
 
-/** The template: the 订单导入 sheet (headers, drop-downs, text columns), 填写说明 with an example row, and the vendor's product models. */
-export async function buildTemplate(models: string[]): Promise<Buffer> {
+/** The template: the 订单导入 sheet (headers, drop-downs, text columns), 填写说明 with an example row (`example` overrides the columns' own, e.g. the vendor's model), and the vendor's product models. */
+export async function buildTemplate(models: string[], example: Partial<Record<ImportColumnKey, string>> = {}): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = '厂家服务下单门户';
   const sheet = wb.addWorksheet(IMPORT_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -72,7 +72,7 @@ export async function buildTemplate(models: string[]): Promise<Buffer> {
     [],
     ['示例（填写在“订单导入”工作表中）'],
     IMPORT_COLUMNS.map((c) => c.header),
-    IMPORT_COLUMNS.map((c) => c.example),
+    IMPORT_COLUMNS.map((c) => example[c.key] ?? c.example),
   ];
   lines.forEach((l) => notes.addRow(l));
   notes.getRow(1).font = { bold: true, size: 14 };

@@ -43,3 +43,16 @@ export async function orderTotals(db: DB, vendorId: number, ids: number[]): Prom
   }
   return out;
 }
+
+/** The vendor's first orderable product by model name: the template's example row names it. */
+export const firstOrderableProduct = (db: DB, vendorId: number) =>
+  db
+    .selectFrom('products')
+    .selectAll()
+    .where('vendor_id', '=', vendorId)
+    .where('check_status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('model_name')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();

@@ -13,7 +13,7 @@ import { XLSX_TYPE, contentDisposition, timestampedName } from '../../lib/xlsx-s
 import { vendorOf } from '../../plugins/auth';
 import { annotate, buildTemplate, loadWorkbook, readRows } from './import-workbook';
 import { orderableModels } from './order-import.repository';
-import { importOrders, type OrderImportPorts } from './order-import.service';
+import { importOrders, templateExample, type OrderImportPorts } from './order-import.service';
 
 /** The one file of a multipart upload (field `file`) as bytes, and the form's text fields; every refusal in Chinese. */
 async function uploadedForm(req: FastifyRequest): Promise<{ file: Buffer; fields: Map<string, string> }> {
@@ -77,8 +77,9 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
     const upload = { consumes: ['multipart/form-data'], body: documentedOnly(importUpload) };
 
     app.get(API.orderImportTemplate, { ...add, schema: file }, async (req, reply) => {
-      const models = await orderableModels(db, vendorOf(req).vendorId);
-      return sendFile(reply, IMPORT_TEMPLATE_NAME, await buildTemplate(models));
+      const { vendorId } = vendorOf(req);
+      const [models, example] = await Promise.all([orderableModels(db, vendorId), templateExample(db, vendorId)]);
+      return sendFile(reply, IMPORT_TEMPLATE_NAME, await buildTemplate(models, example));
     });
 
     // One transaction per order; a repeat with the same Idempotency-Key replays the first answer.

@@ -1,7 +1,7 @@
-import { DEFAULT_DOOR_CLOCK, ORDER_MSG, orderAddBody, unitPriceFen, type AddressResolution, type OrderAddInput } from '@portal/domain/orders';
+import { DEFAULT_DOOR_CLOCK, ORDER_MSG, availableServices, orderAddBody, unitPriceFen, type AddressResolution, type CatalogPricesFen, type OrderAddInput } from '@portal/domain/orders';
 import { INPUT_MSG, containsControlChars } from '@portal/domain/validation';
 import { MSG } from '@portal/domain/messages';
-import { maintenanceType, parole, serviceType, urgentType } from '@portal/domain/enums';
+import { PRICE_LABEL, maintenanceType, parole, priceFieldFor, serviceType, urgentType } from '@portal/domain/enums';
 import {
   IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MSG, ORDER_LEVEL_KEYS, URGENT_NONE,
   type ImportColumnKey, type ImportError, type ImportOrderPreview, type ImportResult,
@@ -12,7 +12,7 @@ import { regionTree, type RegionNode } from '../../lib/region-tree';
 import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
 import type { VendorPrincipal } from '../../plugins/context';
 import type { SheetRow } from './import-workbook';
-import { orderTotals, productsByModel } from './order-import.repository';
+import { firstOrderableProduct, orderTotals, productsByModel } from './order-import.repository';
 import { sourceNumHolders } from '../../lib/order-source-numbers.repository';
 import { fenToYuan } from '@portal/domain/money';
 
@@ -49,6 +49,12 @@ const pick = (nodes: RegionNode[] | undefined, name: string) => {
   return list.find((n) => n.label === name) ?? list.find((n) => sameName(n.label, name)) ?? (name === '' && list.length === 1 ? list[0] : undefined);
 };
 
+
+/** What a product can be ordered for with this warranty type, as the sheet names it: 安装、维修（普通、大修）. */
+function offeredServices(prices: CatalogPricesFen, paroleCode: number): string[] {
+  const { services, maintenanceTypes } = availableServices(prices, paroleCode);
+  return services.map((s) => (s === 2 ? `${serviceType.label(s)}（${maintenanceTypes.map((m) => maintenanceType.label(m)).join('、')}）` : serviceType.label(s)));
+}
 
 const codeOf = (table: { options: Array<{ value: number; label: string }> }, text: string) => table.options.find((o) => o.label === text)?.value;
 
@@ -122,9 +128,9 @@ export async function importOrders(
     const first = group[0]!;
     const held = holders.get(num);
     const earlier = firstRowOfNum.get(num);
-    if (held !== undefined) first.errors.has('orderSourceNum') || first.errors.set('orderSourceNum', IMPORT_MSG.sourceNumTaken(num, held));
-    else if (earlier !== undefined) first.errors.has('orderSourceNum') || first.errors.set('orderSourceNum', IMPORT_MSG.sourceNumRepeated(earlier));
-    else firstRowOfNum.set(num, first.row);
+    const refusal = held !== undefined ? IMPORT_MSG.sourceNumTaken(num, held) : earlier !== undefined ? IMPORT_MSG.sourceNumRepeated(earlier) : null;
+    if (refusal === null) firstRowOfNum.set(num, first.row);
+    else if (!first.errors.has('orderSourceNum')) first.errors.set('orderSourceNum', refusal);
   }
 
   const ready: Array<{ group: CheckedRow[]; input: OrderAddInput; preview: ImportOrderPreview }> = [];
@@ -302,10 +308,37 @@ async function checkRow(
   } else if (product && !errors.size) {
     // The form's availability rule: the product must offer the service for the warranty type.
     const l = parsed.data.productList[0]!;
-    if (unitPriceFen(catalogPricesOf(product), parsed.data.parole, parsed.data.serviceType, l.maintenanceType) === null) {
-      set(parsed.data.serviceType === 2 ? 'maintenanceType' : 'serviceType', ORDER_MSG.serviceUnavailable);
+    const prices = catalogPricesOf(product);
+    if (unitPriceFen(prices, parsed.data.parole, parsed.data.serviceType, l.maintenanceType) === null) {
+      const field = priceFieldFor(parsed.data.serviceType, l.maintenanceType);
+      const message = field ? IMPORT_MSG.serviceNotPriced(product.model_name, parsed.data.parole, PRICE_LABEL[field], offeredServices(prices, parsed.data.parole)) : ORDER_MSG.serviceUnavailable;
+      set(parsed.data.serviceType === 2 ? 'maintenanceType' : 'serviceType', message);
     }
   }
   if (!region.provinceId && !errors.has('detailAddress') && ![...REGION_COLUMNS].some((k) => errors.has(k)) && cells.detailAddress) set('provinceName', MSG.regionRequired);
   return { row: r.row, cells, payload, errors, product };
+}
+
+/**
+ * The template's example row from the vendor's own catalogue (issue 48 item 8): its first orderable
+ * model with a service that model offers (保内 when it has an in-warranty price, else 保外), so the
+ * example imports as written. Without an orderable product, the model cell says where to add one.
+ */
+export async function templateExample(db: DB, vendorId: number): Promise<Partial<Record<ImportColumnKey, string>>> {
+  const product = await firstOrderableProduct(db, vendorId);
+  if (!product) return { model: IMPORT_MSG.exampleNoProduct };
+  const prices = catalogPricesOf(product);
+  for (const paroleCode of [1, 2]) {
+    const { services, maintenanceTypes } = availableServices(prices, paroleCode);
+    const service = services[0];
+    if (service === undefined) continue;
+    return {
+      model: product.model_name,
+      parole: parole.label(paroleCode),
+      serviceType: serviceType.label(service),
+      maintenanceType: service === 2 ? maintenanceType.label(maintenanceTypes[0]!) : '',
+      urgent: paroleCode === 1 ? URGENT_NONE : '',
+    };
+  }
+  return { model: product.model_name };
 }
