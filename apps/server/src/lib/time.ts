@@ -31,5 +31,11 @@ export function fromShanghai(text: string | null | undefined, endOfDay = false):
   return new Date(ms - SHANGHAI_OFFSET_MS + (endOfDay && !hasTime ? 999 : 0)).toISOString();
 }
 
+/**
+ * 'YYYYMMDDHHmmss' in Asia/Shanghai: the one clock every number and file name we make starts with
+ * (order, flow and invoice numbers, export names; issue 48 item 9).
+ */
+export const shanghaiStamp = (iso: string = nowIso()) => toShanghai(iso).replace(/\D/g, '');
+
 /** Shanghai calendar date of now, 'YYYY-MM-DD'. */
 export const shanghaiToday = () => toShanghai(nowIso()).slice(0, 10);

@@ -3,7 +3,7 @@ import { CHANGE_TYPE, PAY_STATUS, PAY_STATUS_REJECTED } from '@portal/domain/enu
 import { WALLET_MSG } from '@portal/domain/wallet';
 import type { Tx } from '../db/database';
 import { badRequest, notFound } from './errors';
-import { nowIso, toShanghai } from './time';
+import { nowIso, shanghaiStamp } from './time';
 import { emitDomainEvent } from './domain-events';
 import * as repo from './wallet-ledger.repository';
 
@@ -32,7 +32,7 @@ export interface MoveBalanceResult {
 
 /** Serial number: Shanghai time to the millisecond + 6 random digits (unique index backs it). */
 export function newFlowNo(): string {
-  const stamp = toShanghai(nowIso()).replace(/\D/g, '');
+  const stamp = shanghaiStamp();
   const ms = String(new Date().getMilliseconds()).padStart(3, '0');
   return `${stamp}${ms}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }

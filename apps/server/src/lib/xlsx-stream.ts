@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { nowIso, toShanghai } from './time';
+import { nowIso, shanghaiStamp } from './time';
 
 // Streamed .xlsx downloads (the ledger and order exports): rows are committed as they are written and
 // strings are inline (no shared-string table), so memory does not grow with the row count.
@@ -21,7 +21,7 @@ export interface XlsxColumn {
 }
 
 /** 收支明细20261123153000.xlsx — a name and the Shanghai time of the export. */
-export const timestampedName = (name: string, now = nowIso()) => `${name}${toShanghai(now).replace(/\D/g, '')}.xlsx`;
+export const timestampedName = (name: string, now = nowIso()) => `${name}${shanghaiStamp(now)}.xlsx`;
 
 /** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
 export function contentDisposition(fileName: string) {

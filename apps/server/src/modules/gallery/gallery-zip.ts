@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { extOf } from '@portal/domain/files';
 import { absoluteFor } from '../../lib/storage-paths';
+import { shanghaiStamp } from '../../lib/time';
 
 export interface ZipPicture {
   id: number;
@@ -52,7 +53,7 @@ export async function sendPicturesZip(reply: FastifyReply, dataDir: string, remo
   const zip = new ZipArchive({ store: true });
   for (const e of entries) zip.append(e.stream, { name: e.name });
   void zip.finalize();
-  const stamp = new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 19).replace(/\D/g, '');
+  const stamp = shanghaiStamp();
   reply.header('content-type', 'application/zip').header('content-disposition', disposition(`完工图库_${stamp}.zip`)).header('cache-control', 'no-store');
   await reply.send(zip);
   return true;

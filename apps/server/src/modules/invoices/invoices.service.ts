@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { fenToYuan } from '@portal/domain/money';
 import { INVOICE_MSG, INVOICE_STATUS, type InvoiceApplyBody, type InvoiceRow } from '@portal/domain/statements';
 import type { z } from 'zod';
@@ -8,13 +7,13 @@ import { badRequest, notFound } from '../../lib/errors';
 import { lastMonths, monthBounds } from '../../lib/months';
 import { ledgerOpeningMonth } from '../../lib/ledger-opening';
 import { nowIso, toShanghai } from '../../lib/time';
+import { newInvoiceNo } from '../../lib/order-numbers';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { findRequest, insertRequest, openRecordsMovedIn, openRecordsOfOrders, paidOrders, paidOrdersByNo, type InvoiceRequestRow } from './invoices.repository';
 
 /** A month can be invoiced once it has ended (Asia/Shanghai). */
 const monthEnded = (month: string, now: string) => Date.parse(monthBounds(month).end) <= Date.parse(now);
 
-const invoiceNo = (now: string) => `FP${now.replace(/\D/g, '').slice(0, 14)}${randomInt(100000, 1000000)}`;
 
 /** Paid minus refunded, in fen, of records (expenses are negative, refunds positive). */
 const amountOf = (records: { amount_fen: number }[]) => -records.reduce((s, r) => s + Number(r.amount_fen), 0);
@@ -44,7 +43,7 @@ export async function applyInvoice(db: DB, vendorId: number, userId: number, bod
         tx,
         {
           vendor_id: vendorId,
-          invoice_no: invoiceNo(now),
+          invoice_no: newInvoiceNo(now),
           title: body.title,
           taxpayer_id: body.taxpayerId,
           invoice_type: body.invoiceType,

@@ -7,7 +7,7 @@ import { SAMPLE, upload } from '../../../test/upload';
 import { addOrder, createProduct } from '../orders/orders.fixtures';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { monthBounds, monthOf, previousMonth } from '../../lib/months';
-import { nowIso } from '../../lib/time';
+import { nowIso, toShanghai } from '../../lib/time';
 
 let t: TestApp;
 let op: Awaited<ReturnType<typeof createOperator>>;
@@ -67,6 +67,18 @@ describe('invoice requests', () => {
     expect((await apply(s.v, { months: [lastMonth()] })).body.msg).toBe(INVOICE_MSG.nothingInvoiceable);
     expect((await apply(s.v, { orderIds: [s.orderId] })).body.msg).toBe(INVOICE_MSG.nothingInvoiceable);
     expect((await get(t, INVOICE_API.invoiceable, { token: s.v.token })).body.data.find((m: { month: string }) => m.month === lastMonth()).amount).toBe(0);
+  });
+
+  it('numbers the request by the Shanghai clock, as order and flow numbers are (issue 48 item 9)', async () => {
+    const s = await vendorWithSpend();
+    expect((await apply(s.v, { months: [lastMonth()] })).body.code).toBe(200);
+    const r = await t.db.selectFrom('invoice_requests').select(['invoice_no', 'created_at']).where('vendor_id', '=', s.v.vendorId).executeTakeFirstOrThrow();
+    expect(r.invoice_no).toMatch(/^FP\d{20}$/);
+    expect(r.invoice_no.slice(2, 16)).toBe(toShanghai(r.created_at).replace(/\D/g, ''));
+    const order = await t.db.selectFrom('orders').select(['order_no', 'created_at']).where('id', '=', s.orderId).executeTakeFirstOrThrow();
+    const near = (stamp: string, iso: string) => Math.abs(Date.parse(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(8, 10)}:${stamp.slice(10, 12)}:${stamp.slice(12, 14)}+08:00`) - Date.parse(iso)) < 5_000;
+    expect(near(order.order_no.slice(2, 16), order.created_at)).toBe(true);
+    expect(near(r.invoice_no.slice(2, 16), r.created_at)).toBe(true);
   });
 
   it('invoices one order, and its month afterwards covers only the rest', async () => {

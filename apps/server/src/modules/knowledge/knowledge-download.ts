@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { extOf } from '@portal/domain/files';
 import { notFound } from '../../lib/errors';
 import { absoluteFor } from '../../lib/storage-paths';
+import { shanghaiStamp } from '../../lib/time';
 
 export interface DownloadItem {
   title: string;
@@ -67,6 +68,6 @@ export async function sendDownload(reply: FastifyReply, dataDir: string, items: 
     zip.file(f.abs, { name });
   }
   void zip.finalize();
-  const stamp = new Date(Date.now() + 8 * 3600 * 1000).toISOString().slice(0, 19).replace(/\D/g, '');
+  const stamp = shanghaiStamp();
   return reply.header('content-type', 'application/zip').header('content-disposition', disposition(`知识库_${stamp}.zip`)).send(zip);
 }
