@@ -57,4 +57,4 @@ export const permissionNode: z.ZodType<PermissionNode> = z.object({
   get child() {
     return z.array(permissionNode);
   },
-});
+}).meta({ id: 'PermissionNode' }); // a named component: OpenAPI can only express a recursive schema by a $ref to one (issue 48 item 13)

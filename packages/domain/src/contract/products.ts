@@ -55,6 +55,6 @@ export const categoryNode: z.ZodType<CategoryNode> = z.object({
   get child() {
     return z.array(categoryNode);
   },
-});
+}).meta({ id: 'CategoryNode' }); // a named component: OpenAPI can only express a recursive schema by a $ref to one (issue 48 item 13)
 
 export const productCreated = z.object({ id: z.number().int() });

@@ -19,4 +19,4 @@ export const regionNode: z.ZodType<RegionNode> = z.object({
   get children() {
     return z.array(regionNode).optional();
   },
-});
+}).meta({ id: 'RegionNode' }); // a named component: OpenAPI can only express a recursive schema by a $ref to one (issue 48 item 13)
