@@ -14,7 +14,7 @@ function depsReady() {
 
 export function ensureDeps() {
   if (depsReady()) return;
-  console.log('Installing dependencies (first run builds the SQLite driver, about a minute)…');
+  console.log('Installing dependencies (the first run compiles the SQLite driver: 1–4 minutes)…');
   const r = spawnSync('npm', [existsSync(join(root, 'package-lock.json')) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error('npm install failed');

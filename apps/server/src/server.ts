@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { DEMO } from './db/seed/demo';
 import { log } from './lib/logger';
@@ -24,7 +25,18 @@ function banner(config: Config, port: number) {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * Started by `npm start` (scripts/start.mjs) with an IPC channel: the channel closes when that script
+ * ends, however it ended (even SIGKILL), and the server then stops as on SIGTERM (issue 48 item 12).
+ */
+function stopWithParent() {
+  if (process.env.PORTAL_STOP_WITH_PARENT !== '1' || !process.send || !cluster.isPrimary) return;
+  process.channel?.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
 async function main() {
+  stopWithParent();
   let config;
   try {
     config = loadConfig();
