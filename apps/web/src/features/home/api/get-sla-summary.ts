@@ -7,5 +7,5 @@ import { homeKeys } from './keys';
 
 /** GET /api/app/sla/summary (issue 19): the caller's orders past their due time and due within the soon window. */
 export const slaSummaryQuery = () =>
-  queryOptions({ queryKey: [...homeKeys.all, 'slaSummary'], queryFn: () => http.get<z.infer<typeof slaSummary>>(API.slaSummary), retry: false, refetchInterval: 60_000 });
+  queryOptions({ queryKey: homeKeys.slaSummary, queryFn: () => http.get<z.infer<typeof slaSummary>>(API.slaSummary), retry: false, refetchInterval: 60_000 });
 export const useSlaSummary = () => useQuery(slaSummaryQuery());

@@ -18,6 +18,6 @@ export const getQuickOrders = async () => (await http.page<QuickOrderItem>(API.q
 export const getNotices = () => http.page<Notice>(API.noticeList, {}, { silent: true });
 
 const quiet = { retry: false } as const;
-export const orderStatisticsQuery = () => queryOptions({ queryKey: [...homeKeys.all, 'orderStatistics'], queryFn: getOrderStatistics, ...quiet });
-export const quickOrdersQuery = () => queryOptions({ queryKey: [...homeKeys.all, 'quicklyOrder'], queryFn: getQuickOrders, ...quiet });
+export const orderStatisticsQuery = () => queryOptions({ queryKey: homeKeys.statistics, queryFn: getOrderStatistics, ...quiet });
+export const quickOrdersQuery = () => queryOptions({ queryKey: homeKeys.quickOrders, queryFn: getQuickOrders, ...quiet });
 export const noticesQuery = () => queryOptions({ queryKey: [...homeKeys.all, 'notices'], queryFn: getNotices, ...quiet });

@@ -7,4 +7,7 @@ import { orderKeys } from '../../../lib/order-keys';
 export const homeKeys = {
   all: ['home'] as const,
   publishedCount: orderKeys.publishedCount,
+  statistics: orderKeys.statistics,
+  quickOrders: orderKeys.quickOrders,
+  slaSummary: orderKeys.slaSummary,
 };

@@ -20,16 +20,16 @@ class FakeEventSource {
   readyState = 0;
   closed = false;
   onerror: (() => void) | null = null;
-  private listeners = new Map<string, Array<() => void>>();
+  private listeners = new Map<string, Array<(e: { data?: string }) => void>>();
   constructor(public url: string) {
     FakeEventSource.all.push(this);
   }
-  addEventListener(name: string, fn: () => void) {
+  addEventListener(name: string, fn: (e: { data?: string }) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
   }
-  emit(name: string) {
+  emit(name: string, data?: unknown) {
     if (name === 'ready') this.readyState = 1;
-    for (const fn of this.listeners.get(name) ?? []) fn();
+    for (const fn of this.listeners.get(name) ?? []) fn({ data: data === undefined ? undefined : JSON.stringify(data) });
   }
   fail() {
     this.readyState = 2;
@@ -102,5 +102,61 @@ describe('useLiveNotifications', () => {
     unmount();
     await act(async () => void (await vi.advanceTimersByTimeAsync(60_000)));
     expect(api.getStreamTicket).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('orders follow live events (issue 48 item 2)', () => {
+  const keys = {
+    detail7: ['orders', 'detail', '7'],
+    detail8: ['orders', 'detail', '8'],
+    parts7: ['orders', 'parts', 7],
+    list: ['orders', 'list', { status: -1 }],
+    pending: ['orders', 'pendingCount'],
+    tiles: ['orders', 'statistics'],
+    quick: ['orders', 'quicklyOrder'],
+    companies: ['orders', 'companies'],
+  };
+  const stale = () => Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, qc.getQueryState(key)?.isInvalidated ?? false]));
+  const seed = () => Object.values(keys).forEach((k) => qc.setQueryData(k, { seeded: true }));
+
+  test('an event about an order refreshes its detail, the lists, the counts and the tiles — not other orders or reference data', async () => {
+    seed();
+    renderHook(() => useLiveNotifications(true), { wrapper });
+    await flush();
+    const es = FakeEventSource.all[0]!;
+    act(() => es.emit('ready'));
+    expect(Object.values(stale()).some(Boolean)).toBe(false); // the first open refreshes notifications only
+    act(() => es.emit('notification', { id: 1, type: 'master_accepted', orderId: 7, orderNo: 'GD1', content: '师傅已接单' }));
+    expect(stale()).toEqual({ detail7: true, detail8: false, parts7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
+  });
+
+  test('a notification without an order refreshes no order view', async () => {
+    seed();
+    renderHook(() => useLiveNotifications(true), { wrapper });
+    await flush();
+    act(() => FakeEventSource.all[0]!.emit('notification', { id: 2, type: 'topup_confirmed', orderId: null }));
+    expect(Object.values(stale()).some(Boolean)).toBe(false);
+  });
+
+  test('the tab shown again, or the stream opened again after a failure, refreshes every order view', async () => {
+    seed();
+    renderHook(() => useLiveNotifications(true), { wrapper });
+    await flush();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get');
+    visibility.mockReturnValue('hidden');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(Object.values(stale()).some(Boolean)).toBe(false);
+    visibility.mockReturnValue('visible');
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(stale()).toEqual({ detail7: true, detail8: true, parts7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
+
+    seed();
+    const first = FakeEventSource.all[0]!;
+    act(() => first.emit('ready'));
+    act(() => first.fail());
+    await act(async () => void (await vi.advanceTimersByTimeAsync(2500)));
+    act(() => FakeEventSource.all[1]!.emit('ready'));
+    expect(stale().detail8).toBe(true);
+    visibility.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { API } from '@portal/domain/api-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { refreshOrders } from '../../../lib/order-keys';
 import { getStreamTicket, notificationKeys } from './notifications';
 
 /** Seconds between refreshes while the live stream is down (the fallback). */
@@ -12,6 +13,10 @@ const POLL_MS = 10_000;
  * the notification queries. When the stream fails (server restarted, ticket refused, proxy cut it)
  * it is closed and opened again with a new ticket after a growing pause; meanwhile the queries are
  * polled. Answers whether the stream is open.
+ *
+ * Orders too (issue 48 item 2): an event about an order refreshes that order's detail, the lists, the
+ * counts and the home's tiles; a stream opened again after a failure, or the tab shown again, refreshes
+ * every order view (events may have been missed meanwhile).
  */
 export function useLiveNotifications(enabled: boolean): boolean {
   const qc = useQueryClient();
@@ -22,7 +27,19 @@ export function useLiveNotifications(enabled: boolean): boolean {
     let stopped = false;
     let failures = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let openedBefore = false;
     const refresh = () => void qc.invalidateQueries({ queryKey: notificationKeys.all });
+    const onNotification = (e: Event) => {
+      refresh();
+      const orderId = orderIdOf(e);
+      if (orderId !== null) void refreshOrders(qc, orderId);
+    };
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      refresh();
+      void refreshOrders(qc);
+    };
+    document.addEventListener('visibilitychange', onVisible);
     const again = () => {
       setLive(false);
       if (stopped) return;
@@ -40,8 +57,10 @@ export function useLiveNotifications(enabled: boolean): boolean {
           failures = 0;
           setLive(true);
           refresh();
+          if (openedBefore) void refreshOrders(qc);
+          openedBefore = true;
         });
-        source.addEventListener('notification', refresh);
+        source.addEventListener('notification', onNotification);
         source.onerror = () => {
           // The ticket is single-use: the browser's own reconnect would be refused, so start over.
           source.close();
@@ -61,8 +80,19 @@ export function useLiveNotifications(enabled: boolean): boolean {
       es?.close();
       clearTimeout(retry);
       clearInterval(poll);
+      document.removeEventListener('visibilitychange', onVisible);
       setLive(false);
     };
   }, [enabled, qc]);
   return live;
+}
+
+/** The order a `notification` event is about (its data is a Notification), or null. */
+function orderIdOf(e: Event): number | null {
+  try {
+    const id = (JSON.parse(String((e as MessageEvent).data)) as { orderId?: unknown }).orderId;
+    return typeof id === 'number' && Number.isInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
 }
