@@ -41,7 +41,7 @@ export function StatisticTiles() {
       <ul className="home-stats__tiles">
         {TILES.map((t) => (
           <li key={t.key}>
-            <Link to={paths.manage.order.getHref(HOME_TILE_STATUS[t.key].join(','))} className="home-stats__tile">
+            <Link to={paths.manage.order.getHref(HOME_TILE_STATUS[t.key].join(','))} className="home-stats__tile" data-testid={`tile-${t.key}`}>
               <span className="home-stats__num">{value(t.key)}</span>
               <span className="home-stats__label">{t.label}</span>
             </Link>

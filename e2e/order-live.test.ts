@@ -1,0 +1,105 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PLATFORM_API } from '@portal/domain/api-paths';
+import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
+import { sign } from '@portal/domain/signature';
+import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+
+// Issue 48 item 2: a node change from the console reaches the open order detail, the list and the
+// home's tiles live (the notification stream), without a reload; a change that raises no notification
+// shows when the merchant comes back to the tab. Three pages of the same account, at 1440×900 and
+// 1366×768.
+
+let portal: Portal;
+let opToken = '';
+beforeAll(async () => {
+  portal = await startPortal();
+  opToken = (await call('POST', PLATFORM_API.login, { account: DEMO_LOGINS.operatorAccount, password: DEMO_LOGINS.operatorPassword })).data.token;
+});
+afterAll(async () => portal?.close());
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  await portal.recordFailure('order-live');
+});
+
+/** A signed console call, as the console's request layer makes it. */
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const timestamp = String(Date.now());
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const headers: Record<string, string> = { role: 'platform', timestamp, token: opToken, signature: sign(portal.config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: opToken, body: payload }) };
+  if (payload) headers['content-type'] = 'application/json';
+  return (await portal.app.inject({ method, url: path, headers, payload: payload || undefined })).json();
+}
+const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
+
+/** Hides the page's tab and shows it again, as switching browser tabs does. */
+async function leaveAndReturn(page: Page) {
+  for (const state of ['hidden', 'visible']) {
+    await page.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  }
+}
+
+describe('an open order follows the console live', () => {
+  test('detail, list and tiles change when the master accepts; a silent change shows on returning to the tab', async () => {
+    const main = await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
+    const order = await portal.db
+      .selectFrom('orders')
+      .select(['id', 'order_no'])
+      .where('vendor_id', '=', main.vendor_id)
+      .where('status', '=', 200)
+      .where('node', 'in', [210, 240])
+      .where('service_type', '<>', 5)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+
+    const detail = await portal.newPage();
+    await portal.loginAsMain(detail);
+    const list = await portal.newPage({ width: 1366, height: 768 });
+    await portal.loginAsMain(list);
+    const home = await portal.newPage({ width: 1366, height: 768 });
+    await portal.loginAsMain(home);
+
+    await detail.goto(`/#/manage/orderDetail?id=${order.id}`);
+    const view = detail.getByTestId('order-detail');
+    await expect.poll(() => view.getAttribute('data-status')).toBe('200');
+    await detail.locator('[data-testid="order-detail"] [data-action="cancel"]').first().waitFor();
+    await list.goto(`/#/manage/order?keyWords=${order.order_no}&status=-1`);
+    const card = list.locator(`[data-order-no="${order.order_no}"]`);
+    await expect.poll(() => card.innerText()).toContain('待接单');
+    await home.goto('/#/');
+    const pendingTile = home.getByTestId('tile-pendingOrder').locator('.home-stats__num');
+    await expect.poll(async () => Number(await pendingTile.innerText())).toBeGreaterThan(0);
+    const pendingBefore = Number(await pendingTile.innerText());
+    for (const p of [detail, list, home]) await expect.poll(() => p.getByTestId('notification-bell').getAttribute('data-live'), { timeout: 10_000 }).toBe('1');
+    await portal.screenshot(detail, 'order-live-before-1440');
+
+    // The console dispatches and the master accepts (310 raises a notification): every page follows.
+    const masters = await call('GET', PLATFORM_ORDER_API.masters);
+    await act(order.id, 'dispatch', { masterId: masters.data[0].id });
+    await act(order.id, 'accept');
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('300');
+    expect(await detail.locator('[data-testid="order-detail"] [data-action="cancel"]').count()).toBe(0);
+    expect(await view.innerText()).toContain('待预约');
+    await expect.poll(() => card.innerText(), { timeout: 5000, interval: 100 }).toContain('待预约');
+    await expect.poll(async () => Number(await pendingTile.innerText()), { timeout: 5000, interval: 100 }).toBe(pendingBefore - 1);
+    expect(detail.url()).toContain(`orderDetail?id=${order.id}`);
+    await portal.screenshot(detail, 'order-live-accepted-1440');
+    await portal.screenshot(list, 'order-live-list-1366');
+    await portal.screenshot(home, 'order-live-tiles-1366');
+
+    // An appointment, then a check-in, which raises no notification: the detail shows it once the
+    // merchant comes back to the tab.
+    await act(order.id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('400');
+    await act(order.id, 'checkIn');
+    await detail.waitForTimeout(2500);
+    expect(await view.getAttribute('data-status')).toBe('400');
+    await leaveAndReturn(detail);
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('500');
+    await detail.setViewportSize({ width: 1366, height: 768 });
+    await portal.screenshot(detail, 'order-live-returned-1366');
+  });
+});
