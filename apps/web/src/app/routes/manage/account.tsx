@@ -14,6 +14,7 @@ import { recordColumns } from '../../../features/wallet/components/record-column
 import { RecordFiltersBar } from '../../../features/wallet/components/record-filters';
 import '../../../features/wallet/components/wallet.css';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+import { STICKY_TABLE } from '../../../lib/table-props';
 
 // Applied filters and page in the URL (decision 161).
 const URL_FIELDS: UrlFields<RecordFilters> = { orderNo: 'string', changeType: 'number', paymentType: 'number', minPayTime: 'string', maxPayTime: 'string' };
@@ -61,7 +62,8 @@ export default function AccountScreen() {
         columns={recordColumns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1310 }}
+        scroll={{ x: 1380 }}
+        sticky={STICKY_TABLE}
         locale={{ emptyText: MSG.emptyList }}
         pagination={paging.pagination(list.data?.total ?? 0)}
       />

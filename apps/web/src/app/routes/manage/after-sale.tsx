@@ -8,11 +8,12 @@ import { AfterSaleFilters, type AfterSaleFilterValues } from '../../../features/
 import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../../features/after-sales/components/after-sale-status-tag';
 import '../../../features/after-sales/components/after-sales.css';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+import { ONE_LINE, STICKY_TABLE } from '../../../lib/table-props';
 
 const columns: TableColumnsType<AfterSaleRow> = [
-  { title: '申请时间', dataIndex: 'createTime', width: 170 },
+  { title: '申请时间', dataIndex: 'createTime', width: 170, className: ONE_LINE },
   { title: '类型', dataIndex: 'typeName', width: 70 },
-  { title: '订单编号', dataIndex: 'orderNo', width: 200 },
+  { title: '订单编号', dataIndex: 'orderNo', width: 210, className: ONE_LINE },
   {
     title: '客户信息',
     key: 'customer',
@@ -27,9 +28,10 @@ const columns: TableColumnsType<AfterSaleRow> = [
   },
   { title: '产品', dataIndex: 'productSummary', width: 160, ellipsis: true },
   { title: '申请原因', dataIndex: 'reasons', width: 200, ellipsis: true, render: (v: string) => v.split(',').join('、') },
-  { title: '赔偿金额', dataIndex: 'money', width: 100, render: (v: number, r) => (r.type === 1 ? <span className="as-money">¥{v.toFixed(2)}</span> : '—') },
-  { title: '售后状态', dataIndex: 'status', width: 100, render: (s: number) => <AfterSaleStatusTag status={s} /> },
-  { title: '审核状态', dataIndex: 'checkStatus', width: 110, render: (s: number) => <AfterSaleCheckTag checkStatus={s} /> },
+  // The decision's columns stay in sight, fixed at the right (issue 48 item 3).
+  { title: '赔偿金额', dataIndex: 'money', width: 100, fixed: 'right', render: (v: number, r) => (r.type === 1 ? <span className="as-money">¥{v.toFixed(2)}</span> : '—') },
+  { title: '售后状态', dataIndex: 'status', width: 100, fixed: 'right', render: (s: number) => <AfterSaleStatusTag status={s} /> },
+  { title: '审核状态', dataIndex: 'checkStatus', width: 110, fixed: 'right', render: (s: number) => <AfterSaleCheckTag checkStatus={s} /> },
 ];
 
 // Applied filters and page in the URL (decision 161).
@@ -65,7 +67,8 @@ export default function AfterSaleScreen() {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1260 }}
+        sticky={STICKY_TABLE}
         locale={{ emptyText: MSG.emptyList }}
         rowClassName={() => 'as-row'}
         onRow={(r) => ({ onClick: () => navigate(paths.manage.afterSaleDetail.getHref(r.id)), 'data-id': r.id }) as React.HTMLAttributes<HTMLElement>}

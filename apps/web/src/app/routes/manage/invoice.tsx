@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { MSG } from '@portal/domain/messages';
 import { INVOICE_MSG, INVOICE_STATUS, invoiceStatus, invoiceType, type InvoiceRow } from '@portal/domain/statements';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+import { ONE_LINE, STICKY_TABLE } from '../../../lib/table-props';
 import { formatYuan } from '../../../lib/yuan';
 import { invoiceListQuery } from '../../../features/statements/api/statements';
 import { InvoiceApplyDialog } from '../../../features/statements/components/invoice-apply-dialog';
@@ -27,7 +28,8 @@ export default function InvoiceScreen() {
     {
       title: '申请编号 / 时间',
       key: 'no',
-      width: 200,
+      width: 220,
+      className: ONE_LINE,
       render: (_, r) => (
         <span>
           {r.invoiceNo}
@@ -91,7 +93,8 @@ export default function InvoiceScreen() {
         columns={columns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 900 }}
+        scroll={{ x: 920 }}
+        sticky={STICKY_TABLE}
         locale={{ emptyText: MSG.emptyList }}
         pagination={paging.pagination(list.data?.total ?? 0)}
       />

@@ -14,6 +14,7 @@ import { ProductFilters, type ProductFilterValues } from '../../../features/prod
 import { ProductMedia, ProductPicture } from '../../../features/products/components/product-media';
 import '../../../features/products/components/products.css';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
+import { STICKY_TABLE } from '../../../lib/table-props';
 import { useConfirm } from '../../../lib/use-confirm';
 
 function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
@@ -129,6 +130,7 @@ export default function ProductScreen() {
         dataSource={rows}
         loading={list.isFetching}
         scroll={{ x: 860 }}
+        sticky={STICKY_TABLE}
         tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}

@@ -2,21 +2,23 @@ import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { payMethod, paymentType } from '@portal/domain/enums';
 import { RECORD_COLUMNS, type AccountRecord } from '@portal/domain/wallet';
+import { ONE_LINE } from '../../../lib/table-props';
 import { PayStatusTag } from './pay-status-tag';
 import { formatYuan, SignedAmount } from './money-text';
 
 type Key = (typeof RECORD_COLUMNS)[number]['key'];
-const CELL: Record<Key, { width: number; align?: 'right'; render?: (r: AccountRecord) => ReactNode }> = {
-  orderNo: { width: 150, render: (r) => r.orderNo || <span className="wallet-muted">—</span> },
+// 支付状态, 支付方式 and 备注 are fixed at the right, so a narrow box still shows them (issue 48 item 3).
+const CELL: Record<Key, { width: number; align?: 'right'; fixed?: 'right'; oneLine?: boolean; render?: (r: AccountRecord) => ReactNode }> = {
+  orderNo: { width: 200, oneLine: true, render: (r) => r.orderNo || <span className="wallet-muted">—</span> },
   paymentType: { width: 90, render: (r) => paymentType.label(r.paymentType) },
-  payTime: { width: 160 },
+  payTime: { width: 170, oneLine: true },
   payAmount: { width: 115, align: 'right', render: (r) => <SignedAmount amount={r.payAmount} changeType={r.changeType} /> },
   balance: { width: 110, align: 'right', render: (r) => <span className="wallet-num">{formatYuan(r.balance)}</span> },
-  transactionFlowNo: { width: 205 },
+  transactionFlowNo: { width: 215, oneLine: true },
   operator: { width: 110 },
-  payStatus: { width: 90, render: (r) => <PayStatusTag status={r.payStatus} /> },
-  payType: { width: 80, render: (r) => payMethod.label(r.payType) },
-  remarks: { width: 200 },
+  payStatus: { width: 90, fixed: 'right', render: (r) => <PayStatusTag status={r.payStatus} /> },
+  payType: { width: 80, fixed: 'right', render: (r) => payMethod.label(r.payType) },
+  remarks: { width: 160, fixed: 'right' },
 };
 
 /**
@@ -31,6 +33,8 @@ export const recordColumns: TableColumnsType<AccountRecord> = RECORD_COLUMNS.map
     title: key === 'payAmount' || key === 'balance' ? `${title}（元）` : title,
     width: c.width,
     align: c.align,
+    fixed: c.fixed,
+    className: c.oneLine ? ONE_LINE : undefined,
     ellipsis: key === 'remarks' ? { showTitle: true } : undefined,
     render: c.render ? (_: unknown, r: AccountRecord) => c.render!(r) : undefined,
   };
