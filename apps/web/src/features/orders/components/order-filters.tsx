@@ -19,16 +19,25 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 const toRange = (a?: string, b?: string): [Dayjs, Dayjs] | null => (a && b ? [dayjs(a), dayjs(b)] : null);
 
-/** The filter rows of spec 02 §2.1; edits stay a draft until 筛选, 重置 clears everything. */
+/**
+ * The filter rows of spec 02 §2.1. A chip, the node, a quick range or a date range applies at once
+ * (issue 48 item 4: a lit chip always matches the list below it, decision 242); the keyword is typed
+ * and applies with 搜索, Enter or 筛选 (and goes along when a chip is clicked); 重置 clears everything.
+ */
 export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onApply: (f: OrderFilters) => void }) {
   const [draft, setDraft] = useState<OrderFilters>(value);
   useEffect(() => setDraft(value), [value]);
   const set = (patch: OrderFilters) => setDraft((d) => ({ ...d, ...patch }));
+  const apply = (patch: OrderFilters) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    onApply({ ...next, keyWords: next.keyWords?.trim() || undefined });
+  };
   const statuses = draft.status ? draft.status.split(',') : [];
   const labels = draft.label ? draft.label.split(',') : [];
   const chooseRange = (days: number) => {
-    if (draft.range === String(days)) return set({ range: undefined, minCreateTime: undefined, maxCreateTime: undefined });
-    set({ range: String(days), minCreateTime: dayjs().subtract(days, 'day').format(DAY), maxCreateTime: dayjs().format(DAY) });
+    if (draft.range === String(days)) return apply({ range: undefined, minCreateTime: undefined, maxCreateTime: undefined });
+    apply({ range: String(days), minCreateTime: dayjs().subtract(days, 'day').format(DAY), maxCreateTime: dayjs().format(DAY) });
   };
 
   return (
@@ -45,12 +54,12 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
         />
       </Row>
       <Row label="订单状态">
-        <Tag.CheckableTag checked={!draft.status} onChange={() => set({ status: undefined })}>全部</Tag.CheckableTag>
+        <Tag.CheckableTag checked={!draft.status} onChange={() => apply({ status: undefined })}>全部</Tag.CheckableTag>
         {orderStatus.options.map((o) => (
           <Tag.CheckableTag
             key={o.value}
             checked={statuses.length === 1 && statuses[0] === String(o.value)}
-            onChange={(on) => set({ status: on ? String(o.value) : undefined })}
+            onChange={(on) => apply({ status: on ? String(o.value) : undefined })}
           >
             {o.label}
           </Tag.CheckableTag>
@@ -66,7 +75,7 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
           style={{ width: 260 }}
           value={draft.node && !draft.node.includes(',') ? Number(draft.node) : undefined}
           options={orderNode.options}
-          onChange={(v?: number) => set({ node: v === undefined ? undefined : String(v) })}
+          onChange={(v?: number) => apply({ node: v === undefined ? undefined : String(v) })}
         />
         {draft.node?.includes(',') && <Tag color="blue">{draft.node.split(',').map((n) => orderNode.label(Number(n))).join('、')}</Tag>}
       </Row>
@@ -77,7 +86,7 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
             checked={labels.includes(l)}
             onChange={(on) => {
               const next = on ? [...labels, l] : labels.filter((x) => x !== l);
-              set({ label: next.join(',') || undefined });
+              apply({ label: next.join(',') || undefined });
             }}
           >
             {l}
@@ -86,7 +95,7 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
       </Row>
       <Row label="服务时效">
         {slaFilterOptions.map((o) => (
-          <Tag.CheckableTag key={o.value} checked={draft.sla === o.value} onChange={(on) => set({ sla: on ? o.value : undefined })} data-sla={o.value}>
+          <Tag.CheckableTag key={o.value} checked={draft.sla === o.value} onChange={(on) => apply({ sla: on ? o.value : undefined })} data-sla={o.value}>
             {o.label}
           </Tag.CheckableTag>
         ))}
@@ -101,17 +110,17 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
       <Row label="创建日期">
         <DatePicker.RangePicker
           value={toRange(draft.minCreateTime, draft.maxCreateTime)}
-          onChange={(v) => set({ range: undefined, minCreateTime: v?.[0]?.format(DAY), maxCreateTime: v?.[1]?.format(DAY) })}
+          onChange={(v) => apply({ range: undefined, minCreateTime: v?.[0]?.format(DAY), maxCreateTime: v?.[1]?.format(DAY) })}
         />
       </Row>
       <Row label="完成日期">
         <DatePicker.RangePicker
           value={toRange(draft.minCompletionTime, draft.maxCompletionTime)}
-          onChange={(v) => set({ minCompletionTime: v?.[0]?.format(DAY), maxCompletionTime: v?.[1]?.format(DAY) })}
+          onChange={(v) => apply({ minCompletionTime: v?.[0]?.format(DAY), maxCompletionTime: v?.[1]?.format(DAY) })}
         />
       </Row>
       <Row label="">
-        <FilterActions onApply={() => onApply(draft)} onReset={() => { setDraft({}); onApply({}); }} />
+        <FilterActions onApply={() => onApply({ ...draft, keyWords: draft.keyWords?.trim() || undefined })} onReset={() => { setDraft({}); onApply({}); }} />
       </Row>
     </div>
   );
