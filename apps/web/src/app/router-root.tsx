@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useState, useSyncExternalStore } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { RouteError } from './layout/route-error';
 
 // antd (ConfigProvider, App), TanStack Query and the feature slots (app/provider.tsx) are not part of
@@ -29,6 +29,21 @@ export async function loadFrame() {
 /** True under the root's antd providers: a sign-in screen then uses them instead of its own AntdHost. */
 export const AntdAround = createContext(false);
 
+/**
+ * A new address opens at the top, a page visited again (back, forward, a link to the same address)
+ * where it was left (issue 48 item 10): React Router's ScrollRestoration, keyed by the address so
+ * that a list's filters and pages keep their own positions. The order list also puts its position
+ * back once its rows are drawn (features/orders/components/use-scroll-restore.ts).
+ */
+function Scrolled() {
+  return (
+    <>
+      <ScrollRestoration getKey={(location) => location.pathname + location.search} />
+      <Outlet />
+    </>
+  );
+}
+
 /** The root route: the screens, inside antd's providers once a frame screen has been shown. */
 export function Root() {
   const mod = useSyncExternalStore(subscribe, () => loaded);
@@ -37,11 +52,11 @@ export function Root() {
   // remount it), then kept.
   const [kept, setKept] = useState(false);
   if (mod && inFrame && !kept) setKept(true);
-  if (!mod || !(inFrame || kept)) return <Outlet />;
+  if (!mod || !(inFrame || kept)) return <Scrolled />;
   return (
     <mod.AppProvider>
       <AntdAround.Provider value>
-        <Outlet />
+        <Scrolled />
       </AntdAround.Provider>
     </mod.AppProvider>
   );

@@ -82,6 +82,9 @@ export const router = createHashRouter([
   {
     id: 'root',
     element: <Root />,
+    // The first screen loads lazily: nothing to show meanwhile, said out loud so React Router does not
+    // warn "No HydrateFallback" on every load (issue 48 item 11).
+    HydrateFallback: () => null,
     errorElement: <ErrorScreen />,
     children: [
       { ...loginRoute, errorElement: <ErrorScreen /> },

@@ -11,6 +11,7 @@ import { toShanghai } from '../../lib/time';
 import { regionTree } from '../../lib/region-tree';
 import { findAgreement, findConfig, listNotices } from './site.repository';
 
+const CHAT_SCRIPT_KEY = 'chat_script';
 // Keys a logged-out visitor may read (login page logo, footer hotlines, chat link).
 const PUBLIC_KEYS = new Set(['pc', 'service_hotline', 'complaints_hotline', 'kefuPhone', 'qudaolink', 'company_contact', 'chat_script']);
 
@@ -20,6 +21,9 @@ export default async function siteRoutes(fastify: FastifyInstance) {
   const configSchema = { params: z.object({ key: z.string() }), response: { 200: envelope(configEntry) } };
   app.get(API.config(':key'), { config: pub, schema: configSchema }, async (req) => {
     const row = await findConfig(app.db, req.params.key);
+    // The portal asks for its chat script on every load: without a row it is CHAT_SCRIPT_URL (often
+    // empty: no chat), never a refusal (issue 48 item 11).
+    if (!row && req.params.key === CHAT_SCRIPT_KEY) return ok({ configKey: CHAT_SCRIPT_KEY, configName: '在线客服脚本', configValue: app.config.CHAT_SCRIPT_URL });
     if (!row) throw notFound('配置不存在');
     if (!PUBLIC_KEYS.has(row.key) && !req.principal) throw notFound('配置不存在');
     return ok({ configKey: row.key, configName: row.name, configValue: row.value });

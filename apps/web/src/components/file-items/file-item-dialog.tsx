@@ -17,7 +17,9 @@ export interface FileItemDialogProps {
 export function FileItemDialog({ open, title, types, onOk, onCancel }: FileItemDialogProps) {
   const [form] = Form.useForm<{ fileName: string; fileUrl: string }>();
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     onOk({ fileName: v.fileName.trim(), fileUrl: v.fileUrl, fileType: fileTypeCode(v.fileUrl) });
     form.resetFields();
   };

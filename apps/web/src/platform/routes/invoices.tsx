@@ -129,7 +129,8 @@ export default function PlatformInvoicesScreen() {
         okButtonProps={{ loading: decide.isPending }}
         onCancel={() => setIssuing(null)}
         onOk={async () => {
-          const v = await issueForm.validateFields();
+          const v = await issueForm.validateFields().catch(() => null);
+          if (!v) return;
           if (await run({ id: issuing!.id, pdf: v.pdf! }, INVOICE_MSG.issueOk)) setIssuing(null);
         }}
       >
@@ -148,7 +149,8 @@ export default function PlatformInvoicesScreen() {
         okButtonProps={{ loading: decide.isPending, danger: true }}
         onCancel={() => setRejecting(null)}
         onOk={async () => {
-          const v = await rejectForm.validateFields();
+          const v = await rejectForm.validateFields().catch(() => null);
+          if (!v) return;
           if (await run({ id: rejecting!.id, reason: v.reason!.trim() }, INVOICE_MSG.rejectOk)) setRejecting(null);
         }}
       >

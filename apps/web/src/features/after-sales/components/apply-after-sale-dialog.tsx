@@ -29,7 +29,9 @@ export function ApplyAfterSaleDialog({ orderId, orderNo, open, onClose, slaBreac
   const apply = useApplyAfterSale();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await apply.mutateAsync({
       orderId,
       type: v.type,

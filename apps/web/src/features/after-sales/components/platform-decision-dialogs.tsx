@@ -14,7 +14,8 @@ export function ApproveDialog({ row, onClose }: { row: AfterSaleRow | null; onCl
   const [form] = Form.useForm<{ processingStatus?: number; remark?: string }>();
   const action = usePlatformAfterSaleAction();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await action.mutateAsync({ kind: 'approve', id: row!.id, processingStatus: row!.type === 2 ? v.processingStatus : undefined, remark: v.remark?.trim() });
     onClose();
   };
@@ -46,7 +47,8 @@ export function RejectAfterSaleDialog({ row, onClose }: { row: AfterSaleRow | nu
   const [form] = Form.useForm<{ reason: string }>();
   const action = usePlatformAfterSaleAction();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await action.mutateAsync({ kind: 'reject', id: row!.id, reason: v.reason.trim() });
     onClose();
   };

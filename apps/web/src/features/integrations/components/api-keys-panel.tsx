@@ -23,7 +23,9 @@ export function ApiKeysPanel() {
   const [form] = Form.useForm<{ name?: string }>();
 
   const onCreate = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       setCreated(await create.mutateAsync(v.name ?? ''));
       setAsking(false);

@@ -25,7 +25,9 @@ export function WebhookDialog({ open, editing, onClose }: Props) {
   }, [open, editing, form]);
 
   const onOk = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       if (editing) await update.mutateAsync({ id: editing.id, url: v.url.trim(), events: v.events });
       else await create.mutateAsync({ url: v.url.trim(), events: v.events });

@@ -9,7 +9,9 @@ export function RejectDialog({ product, onClose }: { product: PlatformProductRow
   const [form] = Form.useForm<{ reason: string }>();
   const { reject } = useReviewDecision();
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await reject.mutateAsync({ id: product!.id, reason: v.reason.trim() });
     notifier().message.success(MSG.rejectedOk);
     onClose();

@@ -42,7 +42,9 @@ export function InvoiceApplyDialog({ open, onClose }: { open: boolean; onClose: 
       destroyOnHidden
       onCancel={() => onClose(false)}
       onOk={async () => {
-        const v = await form.validateFields();
+        // An empty or wrong form shows its messages; the rejection must not escape (issue 48 item 11).
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
         try {
           const orderNos = (v.orderNos ?? '').split(/[\s,，]+/).filter(Boolean);
           await apply.mutateAsync({ ...v, invoiceType: v.invoiceType as 1 | 2, title: v.title ?? '', taxpayerId: v.taxpayerId ?? '', email: v.email ?? '', months: v.months ?? [], orderNos });

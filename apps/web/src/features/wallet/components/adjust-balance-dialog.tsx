@@ -34,7 +34,9 @@ export function AdjustBalanceDialog({ vendor, onClose }: { vendor: PlatformVendo
       destroyOnHidden
       onCancel={() => onClose(false)}
       onOk={async () => {
-        const v = await form.validateFields();
+        // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
         try {
           await adjust.mutateAsync({ vendorId: vendor!.id, paymentType: v.paymentType!, amount: String(v.amount).trim(), reason: v.reason!.trim(), orderNo: v.orderNo?.trim() || undefined });
           onClose(true);

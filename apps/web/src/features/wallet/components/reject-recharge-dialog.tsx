@@ -19,7 +19,9 @@ export function RejectRechargeDialog({ recharge, onClose }: { recharge: Platform
       destroyOnHidden
       onCancel={() => onClose(false)}
       onOk={async () => {
-        const { reason } = await form.validateFields();
+        const v = await form.validateFields().catch(() => null);
+        if (!v) return;
+        const { reason } = v;
         try {
           await reject.mutateAsync({ id: recharge!.id, reason: reason.trim() });
           form.resetFields();

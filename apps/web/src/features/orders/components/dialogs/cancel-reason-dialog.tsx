@@ -8,7 +8,9 @@ export function CancelReasonDialog({ ids, open, onClose, onDone }: { ids: number
   const [form] = Form.useForm<{ closeRemark: string }>();
   const cancel = useCancelOrders();
   const submit = async () => {
-    const { closeRemark } = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const { closeRemark } = v;
     await cancel.mutateAsync({ ids, closeRemark: closeRemark.trim() });
     form.resetFields();
     onDone?.();

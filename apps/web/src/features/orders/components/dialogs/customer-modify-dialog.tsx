@@ -24,7 +24,9 @@ export function CustomerModifyDialog({ order, open, onClose }: { order: OrderLis
   const modify = useModifyCustomer();
   const virtual = Form.useWatch('virtual', form);
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const names = regionLabels(tree.data ?? [], v.region) ?? [];
     await modify.mutateAsync({
       orderId: order.id,

@@ -10,7 +10,9 @@ export function MarkerDialog({ orderId, markerType, markerValue, open, onClose }
   const [form] = Form.useForm<{ markerType: string; markerValue: string }>();
   const mark = useMarkOrder();
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await mark.mutateAsync({ orderId, markerType: v.markerType, markerValue: (v.markerValue ?? '').trim() });
     onClose();
   };

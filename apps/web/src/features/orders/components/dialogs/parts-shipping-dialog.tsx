@@ -19,7 +19,9 @@ export function PartsShippingDialog({ orderId, open, onClose }: { orderId: numbe
   const filled = !!a?.filled || !!a?.trackingNum;
   const submit = async () => {
     if (!a || filled) return onClose();
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await add.mutateAsync({ orderId, materialSubmissionId: a.id, company: v.company, trackingNum: v.trackingNum.trim(), phone: company.includes('顺丰') ? (v.phone ?? '').trim() : '' });
     onClose();
   };

@@ -9,7 +9,9 @@ export function ReminderDialog({ orderId, open, onClose }: { orderId: number; op
   const [form] = Form.useForm<{ reminderContent: string }>();
   const remind = useRemindOrder();
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await remind.mutateAsync({ orderId, reminderContent: v.reminderContent.trim() });
     onClose();
   };

@@ -10,7 +10,9 @@ export function ReviewDecision({ onDecide, onClose }: { onDecide: (audit: 1 | 2,
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const run = async (audit: 1 | 2) => {
-    const reason = audit === 2 ? (await form.validateFields()).reason.trim() : '';
+    const v = audit === 2 ? await form.validateFields().catch(() => null) : null;
+    if (audit === 2 && !v) return;
+    const reason = v ? v.reason.trim() : '';
     setBusy(true);
     try {
       await onDecide(audit, reason);

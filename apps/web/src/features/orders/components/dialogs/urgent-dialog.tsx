@@ -10,7 +10,9 @@ export function UrgentDialog({ orderId, open, onClose }: { orderId: number; open
   const [form] = Form.useForm<{ urgentPrice: string; urgentType: number }>();
   const urgent = useUrgentOrder();
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await urgent.mutateAsync({ orderId, urgentPrice: String(v.urgentPrice).trim(), urgentType: v.urgentType });
     onClose();
   };

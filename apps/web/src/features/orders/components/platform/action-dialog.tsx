@@ -37,17 +37,31 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
   const [form] = Form.useForm<Values>();
   const run = usePlatformOrderAction();
   const needs = def.needs as readonly string[];
-  const pictureOptions = [
-    ...order.productList.flatMap((l) => [l.productPicture, ...l.finishedDrawingSelect, ...l.newFinishedDrawing.map((f) => f.fileUrl)]),
-  ]
-    .filter(Boolean)
-    .filter((u, i, all) => all.indexOf(u) === i)
-    .map((u) => ({ value: u, label: u.split('/').pop() }));
+  // Each picture by what it is, with a thumbnail: its address is a signed link (?expires=…&sig=…), not a name.
+  const pictureOptions = order.productList
+    .flatMap((l) => [
+      { url: l.productPicture, name: `${l.modelName} 产品图` },
+      ...[...l.finishedDrawingSelect, ...l.newFinishedDrawing.map((f) => f.fileUrl)].map((url, i) => ({ url, name: `${l.modelName} 完工样图${i + 1}` })),
+    ])
+    .filter((p) => p.url)
+    .filter((p, i, all) => all.findIndex((q) => q.url === p.url) === i)
+    .map((p) => ({
+      value: p.url,
+      title: p.name,
+      label: (
+        <span className="picture-option">
+          <img src={p.url} alt="" width={20} height={20} style={{ objectFit: 'cover', borderRadius: 3, verticalAlign: 'middle', marginRight: 6 }} />
+          {p.name}
+        </span>
+      ),
+    }));
   const firstLine = order.productList[0]?.id;
   const picturesRequired = needs.includes('pictures') && def.action !== 'submitMaterials';
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: Partial<PlatformActionBody> = {};
     if (v.masterId) body.masterId = v.masterId;
     if (v.doorTime) body.doorTime = v.doorTime.format('YYYY-MM-DD HH:mm:ss');
@@ -109,7 +123,7 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
         {(needs.includes('pictures') || needs.includes('expressCompanyName') || def.action === 'requestParts') && (
           <>
             <Form.Item name="pictures" label="订单产品图片">
-              <Select mode="multiple" options={pictureOptions} placeholder="选择订单产品图片" notFoundContent="该订单没有产品图片" />
+              <Select mode="multiple" options={pictureOptions} optionFilterProp="title" placeholder="选择订单产品图片" notFoundContent="该订单没有产品图片" />
             </Form.Item>
             <Form.Item
               name="uploaded"
