@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API } from '@portal/domain/api-paths';
 import { startPortal, type Portal } from './harness';
 
 // Issue 48 items 10 and 11: a page reached by a link opens at its top (its title below the header),
