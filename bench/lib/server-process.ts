@@ -28,6 +28,7 @@ export const BENCH_SERVER_ENV = {
   NODE_ENV: 'production',
   SIGN_KEY: 'bench-sign-key-not-secret',
   FILE_URL_SECRET: 'bench-file-url-secret-of-32-characters-or-more',
+  PUBLIC_URL: 'https://portal.example.com',
 } as const;
 
 /** The process and its children (cluster workers), read from /proc (Linux). */

@@ -61,6 +61,10 @@ const EnvSchema = z.object({
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).default(1000),
   /** Seconds a receiver gets to answer one delivery. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(10),
+  /** The address customers reach this server at, for the links SMS texts carry (issue 47); '' derives it from HOST and PORT. Production requires it. */
+  PUBLIC_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })]).default(''),
+  /** Calls of the customer's page (any token, right or wrong) per client address and window (issue 47); 0 no limit. */
+  RATE_LIMIT_CUSTOMER: z.coerce.number().int().min(0).default(60),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -80,6 +84,10 @@ export type Config = Omit<Env, 'PORTAL_DEV_OUTBOX' | 'PORTAL_DEMO_DATA' | 'PG_PO
  * Beside its pool each process holds one idle connection that listens for session notices (decision 212).
  */
 export const defaultPoolMax = (workers: number, cores = availableParallelism()) => Math.max(2, Math.ceil((2 * cores + 1) / workers));
+
+/** The base of the links sent to customers: PUBLIC_URL, else this server's own address. */
+export const publicUrlOf = (c: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>) =>
+  c.PUBLIC_URL.replace(/\/+$/, '') || `http://${c.HOST === '0.0.0.0' || c.HOST === '::' ? '127.0.0.1' : c.HOST}:${c.PORT}`;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);

@@ -23,6 +23,9 @@ export function productionProblems(c: Env): string[] {
   if (c.WEBHOOK_ALLOW_PRIVATE) {
     problems.push('WEBHOOK_ALLOW_PRIVATE=1: webhooks could then reach private and loopback addresses of your network (server-side request forgery); unset it or set 0');
   }
+  if (!c.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: the links texted to customers (their order page) must reach this server from the internet; set PUBLIC_URL to its public address, e.g. https://portal.example.com');
+  }
   if (c.STORAGE_DRIVER === 'oss') {
     const missing = (['OSS_BUCKET_URL', 'OSS_ACCESS_KEY_ID', 'OSS_ACCESS_KEY_SECRET'] as const).filter((k) => !c[k].trim());
     if (missing.length) problems.push(`STORAGE_DRIVER=oss: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set`);

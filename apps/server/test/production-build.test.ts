@@ -50,6 +50,7 @@ describe('compiled production server', () => {
         NODE_ENV: 'production',
         SIGN_KEY: 'layers-production-build-test-key',
         FILE_URL_SECRET: 'a'.repeat(24) + 'b'.repeat(24),
+        PUBLIC_URL: 'https://portal.example.com',
         DATABASE_URL: url,
         DATA_DIR: join(dir, 'data'),
         WEB_DIST: join(dir, 'no-web'),

@@ -11,7 +11,7 @@ import { exitOf, freePort, spawnServer, stopServer, untilListening } from './spa
 // NODE_ENV=production refuses unsafe settings, each named (decision 118); operators come from
 // `npm run operator:create`, never from a seed.
 
-const SAFE = { NODE_ENV: 'production', SIGN_KEY: 'a-key-of-our-own-2026', FILE_URL_SECRET: '3f6c1d0e9b8a7f6e5d4c3b2a19087f6e' };
+const SAFE = { NODE_ENV: 'production', SIGN_KEY: 'a-key-of-our-own-2026', FILE_URL_SECRET: '3f6c1d0e9b8a7f6e5d4c3b2a19087f6e', PUBLIC_URL: 'https://portal.example.com' };
 
 describe('production configuration', () => {
   let t: TestApp;
@@ -29,6 +29,7 @@ describe('production configuration', () => {
     ['PORTAL_DEMO_DATA=1', { ...SAFE, PORTAL_DEMO_DATA: '1' }, /PORTAL_DEMO_DATA=1/],
     ['PORTAL_DEV_OUTBOX=1', { ...SAFE, PORTAL_DEV_OUTBOX: '1' }, /PORTAL_DEV_OUTBOX=1/],
     ['WEBHOOK_ALLOW_PRIVATE=1', { ...SAFE, WEBHOOK_ALLOW_PRIVATE: '1' }, /WEBHOOK_ALLOW_PRIVATE=1/],
+    ['no PUBLIC_URL (the customers links)', { ...SAFE, PUBLIC_URL: '' }, /PUBLIC_URL: the links texted to customers/],
     ['STORAGE_DRIVER=oss without a bucket', { ...SAFE, STORAGE_DRIVER: 'oss', OSS_ACCESS_KEY_ID: 'AKID', OSS_ACCESS_KEY_SECRET: 's' }, /STORAGE_DRIVER=oss: OSS_BUCKET_URL is not set/],
     ['STORAGE_DRIVER=oss without keys', { ...SAFE, STORAGE_DRIVER: 'oss', OSS_BUCKET_URL: 'https://b.example.com' }, /OSS_ACCESS_KEY_ID, OSS_ACCESS_KEY_SECRET are not set/],
   ];

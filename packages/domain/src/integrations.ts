@@ -38,6 +38,7 @@ export const WEBHOOK_EVENTS = [
   { value: 'after_sales.decided', label: '售后审核结果' },
   { value: 'wallet.moved', label: '钱包资金变动' },
   { value: 'wallet.topup_decided', label: '充值审核结果' },
+  { value: 'order.rated', label: '客户评价' },
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['value'] | 'webhook.test';
 export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_EVENTS.map((e) => e.value);

@@ -16,6 +16,9 @@ export const NOTIFICATION_TYPE = {
   topupRejected: 'topup_rejected',
   orderOverdue: 'order_overdue',
   invoiceDecided: 'invoice_decided',
+  customerRated: 'customer_rated',
+  customerReschedule: 'customer_reschedule',
+  customerProblem: 'customer_problem',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
@@ -33,6 +36,10 @@ export const NOTIFICATION_TYPES: ReadonlyArray<{ value: NotificationType; label:
   { value: 'topup_rejected', label: '充值被驳回', needsYou: true },
   { value: 'order_overdue', label: '订单超时', needsYou: false },
   { value: 'invoice_decided', label: '开票结果', needsYou: false },
+  // what the end customer did on the order's page (issue 47)
+  { value: 'customer_rated', label: '客户评价', needsYou: false },
+  { value: 'customer_reschedule', label: '客户申请改约', needsYou: true },
+  { value: 'customer_problem', label: '客户反馈问题', needsYou: true },
 ];
 const LABELS = new Map<string, string>(NOTIFICATION_TYPES.map((t) => [t.value, t.label]));
 export const notificationTypeLabel = (t: string) => LABELS.get(t) ?? '';

@@ -84,6 +84,9 @@ export const platformActionBody = z
     expressFee: z.union([z.string(), z.number()]).optional(),
     /** returned-item courier fee: 0 the vendor pays, 1 the master/customer pays */
     paymentType: z.coerce.number().int().min(0).max(1).optional().default(0),
+    /** 完工申请 / 回收完工: the customer's visit code (核销码), or the reason to complete without it (issue 47) */
+    visitCode: z.string().trim().max(20).optional(),
+    visitOverride: z.string().trim().max(200, '原因最多输入200个字符').optional(),
   })
   .partial({ remarks: true, pictures: true, paymentType: true });
 export type PlatformActionBody = z.infer<typeof platformActionBody>;

@@ -18,6 +18,8 @@ export const UPLOAD_DIRS = {
   order: ANY_UPLOAD_EXT,
   afterSale: ANY_UPLOAD_EXT,
   knowledge: KNOWLEDGE_EXT,
+  /** photos end customers attach on their order's page (issue 47) */
+  customer: PICTURE_EXT,
   /** issued VAT invoices (the console) */
   invoice: ['pdf'],
   common: ANY_UPLOAD_EXT,

@@ -11,6 +11,7 @@ import type { IdempotencyTables } from './schema/idempotency';
 import type { NotificationTables } from './schema/notifications';
 import type { StatementTables } from './schema/statements';
 import type { IntegrationTables } from './schema/integrations';
+import type { CustomerPageTables } from './schema/customer-page';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
@@ -25,6 +26,7 @@ export interface Database extends IdempotencyTables {}
 export interface Database extends NotificationTables {}
 export interface Database extends StatementTables {}
 export interface Database extends IntegrationTables {}
+export interface Database extends CustomerPageTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -71,7 +71,24 @@ export type DomainEvent =
       invoiceNo: string;
       issued: boolean;
       at: string;
-    };
+    }
+  | CustomerActed;
+
+/** What the customer did on the order's page (issue 47): the merchant's bell, and a webhook per rating. */
+export interface CustomerActed {
+  type: 'customer.acted';
+  vendorId: number;
+  orderId: number;
+  orderNo: string;
+  /** the order's creator (a sub-account's data scope "own") */
+  createdBy: number;
+  action: 'rated' | 'reschedule' | 'problem';
+  /** what the merchant is told, in a line */
+  content: string;
+  /** with action 'rated' */
+  rating?: { score: number; tags: string[]; comment: string };
+  at: string;
+}
 
 export type DomainEventListener = (tx: Tx, event: DomainEvent) => Promise<void>;
 

@@ -26,6 +26,9 @@ import statementRoutes from './statements/statements.routes';
 import invoiceRoutes from './invoices/invoices.routes';
 import platformInvoiceRoutes from '../platform/invoices.routes';
 import trendRoutes from './order-trend/trend.routes';
+import { customerPageRoutes } from './customer-page/customer-page.routes';
+import { assertKnownReasons, openCase } from './after-sales/after-sales.service';
+import { discardUpload, storeUpload } from './files/upload.service';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
@@ -41,3 +44,5 @@ routePlugins.push(statementRoutes, invoiceRoutes, platformInvoiceRoutes, trendRo
 // Open API keys and webhooks, with the webhook outbox listener and delivery worker (issue 18, decisions 168–172).
 routePlugins.push(integrationsRoutes);
 routePlugins.push(notificationsRoutes, slaRoutes);
+// The end customer's page composes an after-sales case and an upload (issue 47, decision 266).
+routePlugins.push(customerPageRoutes({ openCase, assertReasons: assertKnownReasons, storeUpload, discardUpload }));

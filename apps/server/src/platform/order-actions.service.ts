@@ -9,6 +9,7 @@ import type { OperatorPrincipal } from '../plugins/context';
 import { assertPlatformFiles } from '../lib/files.repository';
 import { loadOrder, transit, writeLog, type OrderRow } from '../lib/order-state-machine';
 import * as repo from './order-actions.repository';
+import { recordVisitProof, type VisitProof } from '../modules/customer-page/visit-proof';
 
 // The platform acting for the world: dispatching to masters and acting for the master through every
 // node. Each action is one transition of the shared state machine (plus its records), in one transaction.
@@ -39,7 +40,8 @@ async function addPictures(tx: Tx, o: OrderRow, b: PlatformActionBody) {
   return pics.map((p) => p.fileUrl);
 }
 
-export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: number, action: PlatformOrderAction, b: PlatformActionBody) {
+/** `proof`: how a completion proved the visit (checked before, recorded in the completion's transaction). */
+export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: number, action: PlatformOrderAction, b: PlatformActionBody, proof: VisitProof = { by: 'none' }) {
   return db.transaction().execute(async (tx) => {
     const o = await loadOrder(tx, orderId, null);
     await assertPlatformFiles(tx, o.vendor_id, (b.pictures ?? []).map((p) => p.fileUrl));
@@ -63,7 +65,8 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
       case 'recycleAccept':
         return transit(tx, 'recycleAccept', o.id, null, as('回收已接单，待完工'));
       case 'recycleFinish': {
-        const moved = await transit(tx, 'recycleFinish', o.id, null, as('回收完工，等待验收'));
+        const proven = await recordVisitProof(tx, o.id, proof, op.name);
+        const moved = await transit(tx, 'recycleFinish', o.id, null, as(`回收完工，等待验收${proven}`));
         await addPictures(tx, moved, b);
         return moved;
       }
@@ -96,7 +99,8 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
         return transit(tx, 'outWarrantyPaid', o.id, null, as(`客户已支付保外费用¥${fenToYuanText(Number(o.out_warranty_fee_fen))}`));
       case 'requestCompletion': {
         if (!(b.pictures ?? []).length) throw badRequest(PLATFORM_ORDER_MSG.picturesRequired);
-        const moved = await transit(tx, 'requestCompletion', o.id, null, as(b.remarks || '师傅提交完工申请，等待验收'));
+        const proven = await recordVisitProof(tx, o.id, proof, op.name);
+        const moved = await transit(tx, 'requestCompletion', o.id, null, as(`${b.remarks || '师傅提交完工申请，等待验收'}${proven}`));
         await addPictures(tx, moved, b);
         return moved;
       }

@@ -11,6 +11,7 @@ import { badRequest } from '../lib/errors';
 import { operatorOf } from '../plugins/auth';
 import { documentedOnly } from '../plugins/contract';
 import { runPlatformAction } from './order-actions.service';
+import { checkVisitProof, COMPLETING } from '../modules/customer-page/visit-proof';
 import { platformOrderDetail } from './order-detail';
 import { listMasters, pagePlatformOrders } from './orders.repository';
 
@@ -35,7 +36,9 @@ export default async function platformOrdersRoutes(fastify: FastifyInstance) {
   app.post('/api/platform/orders/:id/:action', { config: { access: 'platform', idempotent: true }, schema: actionSchema }, async (req) => {
     const { id, action } = req.params;
     if (!PLATFORM_ACTION_NAMES.includes(action)) throw badRequest(PLATFORM_ORDER_MSG.unknownAction);
-    const moved = await runPlatformAction(db, operatorOf(req), id, action as PlatformOrderAction, req.body);
+    // Completing the master's work proves the visit first (issue 47): a wrong code is counted and refused here.
+    const proof = COMPLETING.has(action) ? await checkVisitProof(db, id, action as 'requestCompletion' | 'recycleFinish', req.body) : { by: 'none' as const };
+    const moved = await runPlatformAction(db, operatorOf(req), id, action as PlatformOrderAction, req.body, proof);
     return ok({ id: moved.id, status: moved.status, node: moved.node }, MSG.submitOk);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
+import { CUSTOMER_API } from '@portal/domain/customer-page';
 import type { Config } from '../config';
 import { badRequest } from '../lib/errors';
 import { databaseStore } from '../lib/rate-limit-store';
@@ -8,7 +9,7 @@ import { API_KEY_ROUTES } from '../lib/api-keys';
 
 export const RATE_LIMITED = '请求过于频繁，请稍后再试';
 
-type LimitName = 'captcha' | 'sms' | 'login' | 'register';
+type LimitName = 'captcha' | 'sms' | 'login' | 'register' | 'customer';
 
 /** The public endpoints a stranger can call in a loop, and the limit each counts against. */
 const LIMITED: Record<string, LimitName> = {
@@ -20,10 +21,17 @@ const LIMITED: Record<string, LimitName> = {
   [PLATFORM_API.login]: 'login',
   [API.register]: 'register',
   [API.forget]: 'register',
+  // Every call of the customer's page tries a link token (issue 47, decision 262).
+  [CUSTOMER_API.view]: 'customer',
+  [CUSTOMER_API.confirm]: 'customer',
+  [CUSTOMER_API.reschedule]: 'customer',
+  [CUSTOMER_API.rate]: 'customer',
+  [CUSTOMER_API.problem]: 'customer',
+  [CUSTOMER_API.upload]: 'customer',
 };
 
 const maxOf = (config: Config, name: LimitName) =>
-  ({ captcha: config.RATE_LIMIT_CAPTCHA, sms: config.RATE_LIMIT_SMS, login: config.RATE_LIMIT_LOGIN, register: config.RATE_LIMIT_REGISTER })[name];
+  ({ captcha: config.RATE_LIMIT_CAPTCHA, sms: config.RATE_LIMIT_SMS, login: config.RATE_LIMIT_LOGIN, register: config.RATE_LIMIT_REGISTER, customer: config.RATE_LIMIT_CUSTOMER })[name];
 
 /**
  * Rate limits per client address (decision 119) through @fastify/rate-limit with a database store:
@@ -59,4 +67,4 @@ export async function registerRateLimits(app: FastifyInstance) {
 }
 
 /** Every limit off: for test apps and benchmarks that call login and captcha far more than a person. */
-export const RATE_LIMITS_OFF = { RATE_LIMIT_CAPTCHA: '0', RATE_LIMIT_SMS: '0', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_REGISTER: '0' } as const;
+export const RATE_LIMITS_OFF = { RATE_LIMIT_CAPTCHA: '0', RATE_LIMIT_SMS: '0', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_REGISTER: '0', RATE_LIMIT_CUSTOMER: '0' } as const;

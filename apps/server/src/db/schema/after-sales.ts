@@ -30,6 +30,8 @@ export interface AfterSalesTable {
   created_at: string;
   check_time: string | null;
   finished_at: string | null;
+  /** '' the merchant applied; 'customer' raised on the customer's page (issue 47) */
+  source: Generated<string>;
 }
 
 export interface AfterSaleLogsTable {

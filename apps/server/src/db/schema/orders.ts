@@ -64,6 +64,8 @@ export interface OrdersTable {
   sla_breached: Generated<number>;
   /** stages of this order recorded as breached */
   sla_breaches: Generated<number>;
+  /** 满意度: the customer's rating 1–5, written with it (issue 47); null until rated */
+  customer_rating: Generated<number | null>;
 }
 
 /** The order's list row as UTF-8 JSON without userInfo, a cache (docs/decisions/100). */

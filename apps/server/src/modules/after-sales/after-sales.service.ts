@@ -11,7 +11,7 @@ import { nowIso } from '../../lib/time';
 import { ownScope } from '../../plugins/auth';
 import type { OperatorPrincipal, VendorPrincipal } from '../../plugins/context';
 import { assertOwnFiles } from '../../lib/files.repository';
-import { loadOrder, transit } from '../../lib/order-state-machine';
+import { loadOrder, transit, type OrderRow } from '../../lib/order-state-machine';
 import { userDisplayName } from '../../lib/user-names';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { emitDomainEvent } from '../../lib/domain-events';
@@ -33,6 +33,67 @@ async function loadCase(tx: Tx | DB, id: number, vendorId: number | null, ownerI
   return c;
 }
 
+/** Every reason must be one of the type's list. */
+export async function assertKnownReasons(db: DB | Tx, type: number, reasons: string[]) {
+  const known = new Set((await reasonsOf(db, type)).map((r) => r.content));
+  if (reasons.some((r) => !known.has(r))) throw badRequest(AFTER_SALE_MSG.reasonUnknown);
+}
+
+/** Who opens a case: the merchant's user, or the customer's page on the order creator's behalf (issue 47). */
+export interface CaseOpener {
+  createdBy: number;
+  operator: string;
+  /** '' the merchant, 'customer' the customer's page */
+  source: '' | 'customer';
+}
+
+/**
+ * Opens a case on `order` inside the caller's transaction: the case row, the order's move to 售后
+ * and the case's first log line commit with it. The caller checked the reasons (assertKnownReasons)
+ * and that `voucher` holds the vendor's files.
+ */
+export async function openCase(tx: Tx, order: OrderRow, input: Omit<AfterSaleApplyInput, 'orderId'>, by: CaseOpener): Promise<{ id: number }> {
+  if (await cases.hasCaseIn(tx, order.id, OPEN_CASE_STATUSES)) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
+  if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);
+  const now = nowIso();
+  const moneyFen = input.type === 1 ? yuanToFen(input.money) : 0;
+  if (input.type === 1) {
+    // Early and friendly; the approval checks it again under the order's lock (decision 116).
+    const { leftFen } = await compensationRoomFen(tx, order.id);
+    if (moneyFen > leftFen) throw badRequest(compensationOverPaidMsg(fenToYuanText(leftFen)));
+  }
+  // The unique index on open cases is the guard; a concurrent apply that got there first wins.
+  const created = await cases.insertCase(tx, {
+    vendor_id: order.vendor_id,
+    created_by: by.createdBy,
+    order_id: order.id,
+    old_order_id: order.id,
+    type: input.type,
+    status: AFTER_SALE_STATUS.applying,
+    check_status: AFTER_SALE_CHECK.reviewing,
+    money_fen: moneyFen,
+    reasons: input.reasons.join(','),
+    description: input.description,
+    voucher: input.voucher.join(','),
+    source: by.source,
+    created_at: now,
+  });
+  if (!created) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
+  const typeName = afterSaleType.label(input.type);
+  const what = by.source === 'customer' ? '客户反馈问题' : input.type === 1 ? `申请赔偿 ¥${fenToYuanText(moneyFen)}` : '申请售后';
+  await transit(
+    tx,
+    'requestAfterSale',
+    order.id,
+    order.vendor_id,
+    { operator: by.operator, content: `${what}，原因：${input.reasons.join('、')}`, relevanceType: 'afterSale', relevanceId: created.id, certificate: input.voucher },
+    {},
+    order,
+  );
+  await writeCaseLog(tx, created, by.source === 'customer' ? `客户提交问题反馈（${typeName}），等待平台审核` : `提交${typeName}申请，等待平台审核`, by.operator);
+  return { id: created.id };
+}
+
 /**
  * Vendor side: apply for compensation or after-sales on a completed order, and withdraw while
  * the platform has not reviewed it. The case row and the order's move commit together.
@@ -40,8 +101,7 @@ async function loadCase(tx: Tx | DB, id: number, vendorId: number | null, ownerI
 export function afterSalesService(db: DB, fileRootUrl: string) {
   return {
     async apply(p: VendorPrincipal, input: AfterSaleApplyInput): Promise<{ id: number }> {
-      const known = new Set((await reasonsOf(db, input.type)).map((r) => r.content));
-      if (input.reasons.some((r) => !known.has(r))) throw badRequest(AFTER_SALE_MSG.reasonUnknown);
+      await assertKnownReasons(db, input.type, input.reasons);
       const voucher = input.voucher.map((v) => normalizePath(v, fileRootUrl));
       await assertOwnFiles(db, p.vendorId, voucher);
       const operator = await userDisplayName(db, p.userId);
@@ -49,42 +109,7 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
       return db.transaction().execute(async (tx) => {
         const order = await loadOrder(tx, input.orderId, p.vendorId);
         if (orderScope !== null && order.created_by !== orderScope) throw notFound();
-        if (await cases.hasCaseIn(tx, order.id, OPEN_CASE_STATUSES)) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
-        if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);
-        const now = nowIso();
-        const moneyFen = input.type === 1 ? yuanToFen(input.money) : 0;
-        if (input.type === 1) {
-          // Early and friendly; the approval checks it again under the order's lock (decision 116).
-          const { leftFen } = await compensationRoomFen(tx, order.id);
-          if (moneyFen > leftFen) throw badRequest(compensationOverPaidMsg(fenToYuanText(leftFen)));
-        }
-        // The unique index on open cases is the guard; a concurrent apply that got there first wins.
-        const created = await cases.insertCase(tx, {
-            vendor_id: p.vendorId,
-            created_by: p.userId,
-            order_id: order.id,
-            old_order_id: order.id,
-            type: input.type,
-            status: AFTER_SALE_STATUS.applying,
-            check_status: AFTER_SALE_CHECK.reviewing,
-            money_fen: moneyFen,
-            reasons: input.reasons.join(','),
-            description: input.description,
-            voucher: voucher.join(','),
-            created_at: now,
-        });
-        if (!created) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
-        const typeName = afterSaleType.label(input.type);
-        const what = input.type === 1 ? `申请赔偿 ¥${fenToYuanText(moneyFen)}` : '申请售后';
-        await transit(tx, 'requestAfterSale', order.id, p.vendorId, {
-          operator,
-          content: `${what}，原因：${input.reasons.join('、')}`,
-          relevanceType: 'afterSale',
-          relevanceId: created.id,
-          certificate: voucher,
-        });
-        await writeCaseLog(tx, created, `提交${typeName}申请，等待平台审核`, operator);
-        return { id: created.id };
+        return openCase(tx, order, { ...input, voucher }, { createdBy: p.userId, operator, source: '' });
       });
     },
 

@@ -242,7 +242,7 @@ describe('STORAGE_DRIVER=oss', () => {
 });
 
 describe('FILE_URL_SECRET in production', () => {
-  const safe = { NODE_ENV: 'production', SIGN_KEY: 'a-production-signing-key', PORTAL_DEMO_DATA: '0', PORTAL_DEV_OUTBOX: '0' };
+  const safe = { NODE_ENV: 'production', SIGN_KEY: 'a-production-signing-key', PORTAL_DEMO_DATA: '0', PORTAL_DEV_OUTBOX: '0', PUBLIC_URL: 'https://portal.example.com' };
   it('refuses the default, a short one, and SIGN_KEY itself', () => {
     for (const FILE_URL_SECRET of [undefined, DEFAULT_FILE_URL_SECRET, 'short-secret', safe.SIGN_KEY.padEnd(32, 'x')]) {
       const env = { ...safe, ...(FILE_URL_SECRET === safe.SIGN_KEY.padEnd(32, 'x') ? { SIGN_KEY: FILE_URL_SECRET } : {}), ...(FILE_URL_SECRET ? { FILE_URL_SECRET } : {}) };

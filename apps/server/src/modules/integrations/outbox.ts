@@ -45,6 +45,10 @@ async function webhookEventOf(tx: Tx, e: DomainEvent): Promise<{ type: WebhookEv
       return { type: 'wallet.topup_decided', data: { recordId: e.recordId, confirmed: e.confirmed, at: e.at } };
     case 'after_sales.decided':
       return { type: 'after_sales.decided', data: { caseId: e.caseId, orderId: e.orderId, approved: e.approved, at: e.at } };
+    case 'customer.acted':
+      // A customer's rating (issue 47); its other actions reach the merchant's bell only.
+      if (e.action !== 'rated' || !e.rating) return null;
+      return { type: 'order.rated', data: { orderId: e.orderId, orderNo: e.orderNo, score: e.rating.score, tags: e.rating.tags, comment: e.rating.comment, at: e.at } };
     default:
       return null;
   }
@@ -60,7 +64,7 @@ async function onEvent(tx: Tx, e: DomainEvent) {
   if (!endpoints.length) return;
   const wanted = (type: string) => endpoints.filter((ep) => ep.events.includes(`,${type},`));
   // The cheap test first: an order log line needs a query to know whether it changed the node.
-  const candidate = e.type === 'order.logged' ? 'order.node_changed' : e.type;
+  const candidate = e.type === 'order.logged' ? 'order.node_changed' : e.type === 'customer.acted' ? 'order.rated' : e.type;
   if (!wanted(candidate).length) return;
   const ev = await webhookEventOf(tx, e);
   if (!ev) return;

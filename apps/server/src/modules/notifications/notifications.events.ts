@@ -9,6 +9,8 @@ import { findDecidedCase, findOrderNoAndOwner, findTopUpAmount, insertNotificati
 // change. An event that raises none returns before any query: a payment, a dispatch or a wallet
 // movement costs one Map lookup here.
 
+const CUSTOMER_ACTION_NOTIFICATION = { rated: 'customer_rated', reschedule: 'customer_reschedule', problem: 'customer_problem' } as const satisfies Record<string, NotificationType>;
+
 async function notifyOrder(tx: Tx, e: { vendorId: number; orderId: number; at: string }, type: NotificationType, content: string, order?: { order_no: string; created_by: number }) {
   const o = order ?? (await findOrderNoAndOwner(tx, e.orderId));
   if (!o) return;
@@ -34,6 +36,11 @@ export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
       const money = e.approved && c && Number(c.money_fen) > 0 ? `，金额¥${fenToYuanText(Number(c.money_fen))}` : '';
       const content = e.approved ? `${kind}申请已通过${money}` : `${kind}申请被驳回${c?.check_reason ? `：${c.check_reason}` : ''}`;
       await notifyOrder(tx, { vendorId: e.vendorId, orderId: e.orderId, at: e.at }, 'after_sales_decided', content);
+      return;
+    }
+    case 'customer.acted': {
+      const type = CUSTOMER_ACTION_NOTIFICATION[e.action];
+      await notifyOrder(tx, e, type, e.content, { order_no: e.orderNo, created_by: e.createdBy });
       return;
     }
     case 'wallet.topup_decided': {

@@ -1,0 +1,75 @@
+import { sql } from 'kysely';
+import type { DB, Tx } from '../../db/database';
+
+// SQL of the customer links (issue 47, decision 260): one row per order; the token's hash only.
+
+/** The order's link, made when it is first dispatched (a later dispatch keeps it). */
+export const insertLinkIfNone = (tx: Tx, v: { order_id: number; vendor_id: number; created_at: string }) =>
+  tx.insertInto('customer_links').values(v).onConflict((oc) => oc.column('order_id').doNothing()).execute();
+
+/** When the order ended (completed or cancelled), or null when it runs again (after-sales). */
+export const setLinkEnds = (tx: Tx, orderId: number, endsAt: string | null) =>
+  tx.updateTable('customer_links').set({ ends_at: endsAt }).where('order_id', '=', orderId).execute();
+
+/** Links whose first SMS waits, with what the text needs. */
+export const pendingLinks = (db: DB, limit: number) =>
+  db
+    .selectFrom('customer_links as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('vendors as v', 'v.id', 'l.vendor_id')
+    .select(['l.order_id', 'o.phone', 'o.order_no', 'v.company'])
+    .where('l.state', '=', 'pending')
+    .orderBy('l.order_id')
+    .limit(limit)
+    .execute();
+
+/** Claims a pending link for sending with this token: true for the one process that gets it. */
+export async function claimPendingLink(db: DB, orderId: number, tokenHash: string, phone: string, now: string) {
+  const r = await db
+    .updateTable('customer_links')
+    .set({ state: 'sent', token_hash: tokenHash, phone, sent_at: now, sends: sql<number>`sends + 1` })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * The merchant sends the link again with a new token (the old one dies): one upsert that also makes
+ * the row of an order dispatched before links existed, and does nothing when a live link was sent
+ * after `notBefore` (a revoked or never sent one goes at once). True when it was written.
+ */
+export async function resendLink(db: DB, v: { order_id: number; vendor_id: number; token_hash: string; phone: string; now: string; notBefore: string }) {
+  const row = await db
+    .insertInto('customer_links')
+    .values({ order_id: v.order_id, vendor_id: v.vendor_id, state: 'sent', token_hash: v.token_hash, phone: v.phone, sends: 1, sent_at: v.now, created_at: v.now })
+    .onConflict((oc) =>
+      oc
+        .column('order_id')
+        .doUpdateSet({ state: 'sent', token_hash: v.token_hash, phone: v.phone, sent_at: v.now, revoked_at: null, sends: sql<number>`customer_links.sends + 1` })
+        .where((eb) => eb.or([eb('customer_links.state', '<>', 'sent'), eb('customer_links.sent_at', 'is', null), eb('customer_links.sent_at', '<=', v.notBefore)])),
+    )
+    .returning('order_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes the order's link: its token stops working at once. */
+export const revokeLink = (db: DB, orderId: number, now: string) =>
+  db.updateTable('customer_links').set({ state: 'revoked', token_hash: null, revoked_at: now }).where('order_id', '=', orderId).execute();
+
+/** The live link of a token hash: sent, and its order running or ended after `endedAfter`. */
+export const findLiveLink = (db: DB, tokenHash: string, endedAfter: string) =>
+  db
+    .selectFrom('customer_links')
+    .select(['order_id', 'vendor_id', 'confirmed_door_time'])
+    .where('token_hash', '=', tokenHash)
+    .where('state', '=', 'sent')
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', endedAfter)]))
+    .executeTakeFirst();
+
+export const findLink = (db: DB, orderId: number) => db.selectFrom('customer_links').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+/** The customer confirms the door time the order has now. */
+export const confirmDoorTime = (db: DB | Tx, orderId: number, doorTime: string, now: string) =>
+  db.updateTable('customer_links').set({ confirmed_door_time: doorTime, confirmed_at: now }).where('order_id', '=', orderId).execute();

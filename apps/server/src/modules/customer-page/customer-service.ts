@@ -1,0 +1,66 @@
+import { CUSTOMER_MSG, LINK_DAYS_AFTER_END, LINK_RESEND_SECONDS, customerPageUrl } from '@portal/domain/customer-page';
+import type { CustomerService } from '@portal/domain/contract/customer-page';
+import type { DB } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import { hashToken } from '../../lib/passwords';
+import type { SmsSender } from '../../lib/sms';
+import { nowIso, toShanghai } from '../../lib/time';
+import { findLink, resendLink, revokeLink } from './customer-links.repository';
+import { findCompanyName, type ServiceOrder } from './customer-service.repository';
+import { appointmentConfirmed, toRating } from './customer-view';
+import { linkSmsText } from './link-sender';
+import { newLinkToken, newVisitCode } from './link-tokens';
+import { findRating } from './ratings.repository';
+import { findVisitCode, insertVisitCodeIfNone } from './visit-codes.repository';
+
+// What the merchant (order detail) and the console see of an order's customer side, and the
+// merchant's re-send and revoke of the link (issue 47, decisions 260–263).
+
+const DAY_MS = 24 * 3600_000;
+const LINK_STATE_NAME = { none: '未发送', pending: '待发送', sent: '已发送', revoked: '已作废', expired: '已过期' } as const;
+const VISIT_STATE_NAME = { none: '无核销码', waiting: '未核销', code: '已使用客户核销码完工', override: '未使用核销码完工（平台代为完工）' } as const;
+
+/** A link's last day: 30 days after the order ended (null while it runs). */
+export const linkValidUntil = (endsAt: string | null) => (endsAt ? new Date(Date.parse(endsAt) + LINK_DAYS_AFTER_END * DAY_MS).toISOString() : null);
+
+/** Orders a link may be sent for: paid, not cancelled, and not ended more than 30 days ago (checked with the link). */
+const SENDABLE = (status: number) => status !== 100 && status !== 800;
+const BEFORE_COMPLETION: readonly number[] = [200, 210, 300, 310, 400, 500, 510];
+
+export async function customerServiceOf(db: DB, o: ServiceOrder): Promise<CustomerService> {
+  const [link, code, rating] = await Promise.all([findLink(db, o.id), findVisitCode(db, o.id), findRating(db, o.id)]);
+  const until = linkValidUntil(link?.ends_at ?? null);
+  const state = !link ? 'none' : link.state === 'sent' && until && until <= nowIso() ? 'expired' : (link.state as 'pending' | 'sent' | 'revoked');
+  const visit = !code ? 'none' : ((code.used_by as 'code' | 'override' | null) ?? 'waiting');
+  return {
+    link: { state, stateName: LINK_STATE_NAME[state], phone: link?.phone ?? '', sentTime: toShanghai(link?.sent_at), sends: link?.sends ?? 0, validUntil: toShanghai(until) },
+    appointmentConfirmed: !!link && appointmentConfirmed(o, link.confirmed_door_time),
+    confirmTime: toShanghai(link?.confirmed_at),
+    visit: { state: visit, stateName: VISIT_STATE_NAME[visit], attempts: code?.attempts ?? 0, usedTime: toShanghai(code?.used_at), overrideReason: code?.override_reason ?? '', operator: code?.operator ?? '' },
+    rating: rating ? toRating(rating) : null,
+    requests: [],
+  };
+}
+
+/**
+ * The merchant sends the link again: a new token (the old link dies at once), to the order's phone
+ * as it is now. At most once a minute per order; refused for an unpaid or cancelled order and once
+ * the link's 30 days after the end have passed.
+ */
+export async function resendCustomerLink(db: DB, sms: SmsSender, publicUrl: string, o: ServiceOrder) {
+  if (!SENDABLE(o.status)) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
+  const link = await findLink(db, o.id);
+  const until = linkValidUntil(link?.ends_at ?? null);
+  if (until && until <= nowIso()) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
+  const now = nowIso();
+  const token = newLinkToken();
+  const written = await resendLink(db, { order_id: o.id, vendor_id: o.vendor_id, token_hash: hashToken(token), phone: o.phone, now, notBefore: new Date(Date.now() - LINK_RESEND_SECONDS * 1000).toISOString() });
+  if (!written) throw badRequest(CUSTOMER_MSG.resendTooSoon);
+  // An order dispatched before links existed gets its visit code with its first link, while its work is ahead.
+  if (BEFORE_COMPLETION.includes(o.status)) await insertVisitCodeIfNone(db, { order_id: o.id, vendor_id: o.vendor_id, code: newVisitCode(), created_at: now });
+  await sms.send(o.phone, linkSmsText(await findCompanyName(db, o.vendor_id), o.order_no, customerPageUrl(publicUrl, token)));
+}
+
+export async function revokeCustomerLink(db: DB, o: ServiceOrder) {
+  await revokeLink(db, o.id, nowIso());
+}
