@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
+import { CUSTOMER_API } from '@portal/domain/customer-page';
 import { PERM } from '@portal/domain/permissions';
 import type { Access } from '../src/plugins/context';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum, REGION } from '../src/modules/orders/orders.fixtures';
@@ -189,6 +190,17 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/app/sla/summary': L,
   'GET /api/platform/sla/targets': 'platform',
   'POST /api/platform/sla/targets': 'platform',
+  // the end customer's page (issue 47): public, its link's token in a header; the merchant's and the console's view of it
+  'GET /api/customer/order': 'public',
+  'POST /api/customer/order/confirm': 'public',
+  'POST /api/customer/order/rate': 'public',
+  'POST /api/customer/order/problem': 'public',
+  'POST /api/customer/upload': 'public',
+  'GET /api/app/order/customerService/:id': L,
+  'POST /api/app/order/customerLink/resend/:id': [L, PERM.orderModify],
+  'POST /api/app/order/customerLink/revoke/:id': [L, PERM.orderModify],
+  'GET /api/app/ratings/summary': L,
+  'GET /api/platform/orders/:id/customerService': 'platform',
 };
 
 const keysOf = (a: Access): string[] => (typeof a === 'string' ? (a.startsWith('app:') ? [a] : []) : [...a]);
@@ -244,6 +256,10 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'POST /api/app/information/audit': { act: true, call: (token, i) => post(t, API.returnAudit, {}, { token, query: { orderId: i.ret, audit: 1 } }) },
   'GET /api/app/praise/audit': { act: true, call: (token, i) => get(t, API.praiseAudit, { token, query: { orderId: i.praise, audit: 1 } }) },
   'POST /api/app/order/confirmation/:id': { act: true, call: (token, i) => post(t, API.orderConfirmation(i.confirm), {}, { token }) },
+  'GET /api/app/order/customerService/:id': { act: false, call: (token, i) => get(t, CUSTOMER_API.service(i.parts), { token }) },
+  'POST /api/app/order/customerLink/revoke/:id': { act: true, call: (token, i) => post(t, CUSTOMER_API.revoke(i.parts), {}, { token }) },
+  'POST /api/app/order/customerLink/resend/:id': { act: true, call: (token, i) => post(t, CUSTOMER_API.resend(i.parts), {}, { token }) },
+  'GET /api/app/ratings/summary': { act: false, call: (token) => get(t, CUSTOMER_API.ratingSummary, { token }) },
   'POST /api/app/afterSales/application': {
     act: true,
     call: (token, i) => post(t, API.afterSaleApply, { orderId: i.done, type: 1, money: '50', reasons: ['师傅上门损坏客户财物'], description: '安装时磕坏了客户的木地板' }, { token }),
@@ -291,7 +307,7 @@ async function orderAt(stage: 'fresh' | 'parts' | 'completion' | 'return' | 'pra
   await post(t, API.submissionAdd, { orderId: id, materialSubmissionId: material.id, company: '顺丰速运', trackingNum: 'SF1', phone: '13912345678' }, { token: v.token });
   await act(id, 'partsArrived');
   const lineId = (await get(t, API.order(id), { token: v.token })).body.data.productList[0].id;
-  await act(id, 'requestCompletion', { pictures: [{ fileUrl: await opPic(), orderProductId: lineId }] });
+  await act(id, 'requestCompletion', { pictures: [{ fileUrl: await opPic(), orderProductId: lineId }], visitOverride: '客户不在场' });
   if (stage === 'completion') return id;
   await act(id, 'requestReturn', { expressCompanyName: '中通快递', expressNumber: 'ZT100', expressFee: '12', paymentType: 0 });
   if (stage === 'return') return id;
@@ -359,6 +375,7 @@ const OWN_COLLECTIONS: Record<string, (res: Res) => void> = {
   'GET /api/app/order/dealtWithOrder': (r) => expect(r.body).toMatchObject({ code: 200, data: 0 }),
   'GET /api/app/order/showMessage': (r) => expect(r.body).toMatchObject({ code: 200, data: { warn: false, orders: [] } }),
   'GET /api/app/sla/summary': (r) => expect(r.body).toMatchObject({ code: 200, data: { overdue: 0, soon: 0 } }),
+  'GET /api/app/ratings/summary': (r) => expect(r.body).toMatchObject({ code: 200, data: { total: { count: 0 } } }),
   // an export of none of its own orders: the header row only
   'POST /api/app/order/export': (r) => expect(r.res.headers['content-type']).toContain('spreadsheet'),
 };

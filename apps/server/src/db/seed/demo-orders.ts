@@ -161,7 +161,9 @@ export async function seedDemoOrders(ctx: DemoContext) {
           orderProductId: action === 'requestCompletion' ? lineId : null,
         })));
       }
-      await runPlatformAction(db, operator, id, action, action === 'dispatch' ? { masterId: master?.id ?? 1 } : resolved);
+      // The demo's masters complete with the customer's visit code (issue 47).
+      const proof = action === 'requestCompletion' || action === 'recycleFinish' ? ({ by: 'code' } as const) : undefined;
+      await runPlatformAction(db, operator, id, action, action === 'dispatch' ? { masterId: master?.id ?? 1 } : resolved, proof);
     }
     for (const step of plan.vendorSteps ?? []) {
       if (step === 'confirm') await actions.confirm(who, id);

@@ -21,7 +21,7 @@ import { listenForCustomerLinks } from './customer-links.events';
 import { findServiceOrder } from './customer-service.repository';
 import { customerServiceOf, resendCustomerLink, revokeCustomerLink } from './customer-service';
 import { customerViewOf, type LiveLink } from './customer-view';
-import { sendPendingLinks, startLinkSender } from './link-sender';
+import { startLinkSender } from './link-sender';
 import { linkTokenHash } from './link-tokens';
 import { countUpload, ratingAverages } from './ratings.repository';
 
@@ -50,13 +50,6 @@ export interface CustomerPagePorts {
 const DAY_MS = 24 * 3600_000;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The first SMS of pending customer links, as the loop of a listening server sends them (tests call it). */
-    customerLinks: { sendPending(): Promise<number> };
-  }
-}
-
 /**
  * The end customer's page of an order (issue 47): its own calls (public, the link's token in a
  * header, rate-limited per address), and what the merchant and the console see of it.
@@ -68,8 +61,7 @@ export const customerPageRoutes =
     const db = app.db;
     listenForCustomerLinks();
     const publicUrl = publicUrlOf(app.config);
-    app.decorate('customerLinks', { sendPending: () => sendPendingLinks(db, app.sms, publicUrl) });
-    // Only a listening server sends (test apps answering injected calls call sendPending).
+    // Only a listening server sends (test apps answering injected calls call sendPendingLinks).
     let sender: { stop(): void } | null = null;
     app.addHook('onListen', async () => {
       sender ??= startLinkSender(db, app.sms, publicUrl, app.log);

@@ -96,10 +96,10 @@ describe('who may use whose file', () => {
     for (const fileUrl of [otherPic, '/order/2026/11/00000000000000000000000000000000.png', 'https://example.com/x.png']) {
       expect((await act(id, 'uploadPictures', { pictures: [{ fileUrl: opPic }, { fileUrl }] })).body, fileUrl).toMatchObject({ code: 400, msg: FILE_NOT_OWNED });
     }
-    expect((await act(id, 'requestCompletion', { pictures: [{ fileUrl: otherPic }] })).body).toMatchObject({ code: 400, msg: FILE_NOT_OWNED });
+    expect((await act(id, 'requestCompletion', { pictures: [{ fileUrl: otherPic }], visitOverride: '客户不在场' })).body).toMatchObject({ code: 400, msg: FILE_NOT_OWNED });
     expect((await get(t, API.order(id), { token: vendor.token })).body.data.status).toBe(500);
 
-    expect((await act(id, 'requestCompletion', { pictures: [{ fileUrl: opPic }, { fileUrl: vendorPic }] })).body).toMatchObject({ code: 200 });
+    expect((await act(id, 'requestCompletion', { pictures: [{ fileUrl: opPic }, { fileUrl: vendorPic }], visitOverride: '客户不在场' })).body).toMatchObject({ code: 200 });
     const pics = await t.db.selectFrom('completion_pics').select('file_url').where('order_id', '=', id).execute();
     expect(pics.map((p) => p.file_url).sort()).toEqual([opPic, vendorPic].sort());
     // The vendor sees the operator's picture on its order, and the file is really there.

@@ -162,7 +162,7 @@ describe('webhooks', () => {
     await act('appointment', { doorTime: '2099-01-01 15:30:00' });
     await act('checkIn');
     const pic = (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl;
-    await act('requestCompletion', { pictures: [{ fileUrl: pic }] });
+    await act('requestCompletion', { pictures: [{ fileUrl: pic }], visitOverride: '客户不在场' });
     // a log line at the same node is not a node change
     await act('uploadPictures', { pictures: [{ fileUrl: pic }] });
     await act('complete');

@@ -53,7 +53,7 @@ describe('notifications of an order walked through its nodes', () => {
     const material = (await get(t, API.applicationLast(id), { token: v.token })).body.data;
     expect((await post(t, API.submissionAdd, { orderId: id, materialSubmissionId: material.id, company: '中通快递', trackingNum: 'ZT9' }, { token: v.token })).body.code).toBe(200);
     await act(id, 'partsArrived');
-    await act(id, 'requestCompletion', { pictures: [{ fileUrl: await opPic() }] });
+    await act(id, 'requestCompletion', { pictures: [{ fileUrl: await opPic() }], visitOverride: '客户不在场' });
     await act(id, 'requestReturn', { expressCompanyName: '中通快递', expressNumber: 'ZT100', expressFee: '12', paymentType: 0 });
     expect((await post(t, API.returnAudit, {}, { token: v.token, query: { orderId: id, audit: 1 } })).body.code).toBe(200);
     await act(id, 'requestPraise', { pictures: [{ fileUrl: await opPic() }] });

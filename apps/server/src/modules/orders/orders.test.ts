@@ -243,7 +243,7 @@ describe('orders that move', () => {
     await step('partsArrived');
     const lineId = (await detail(id, w.token)).data.productList[0].id;
     const done = await opPic();
-    await step('requestCompletion', { pictures: [{ fileUrl: done, orderProductId: lineId }] });
+    await step('requestCompletion', { pictures: [{ fileUrl: done, orderProductId: lineId }], visitOverride: '客户不在场' });
     await step('requestReturn', { expressCompanyName: '中通快递', expressNumber: 'ZT100', expressFee: '12', paymentType: 0 });
     expect((await detail(id, w.token)).data.statusInfo.isFanJian).toBe(true);
     expect((await post(t, API.returnAudit, {}, { token: w.token, query: { orderId: id, audit: 2 } })).body).toMatchObject({ code: 400, msg: MSG.contentRequired });
@@ -286,7 +286,7 @@ describe('orders that move', () => {
     await act(o2, 'checkIn');
     expect((await act(o2, 'requestOutWarrantyPay', { fee: '1.5' })).body).toMatchObject({ code: 400, msg: MSG.positiveInteger });
     expect((await act(o2, 'requestOutWarrantyPay', { fee: '80' })).body.code).toBe(200);
-    expect((await act(o2, 'requestCompletion', { pictures: [{ fileUrl: await opPic() }] })).body.code).toBe(400);
+    expect((await act(o2, 'requestCompletion', { pictures: [{ fileUrl: await opPic() }], visitOverride: '客户不在场' })).body).toMatchObject({ code: 400, msg: '保外费用尚未支付' });
     expect((await act(o2, 'outWarrantyPaid')).body.code).toBe(200);
     expect((await detail(o2, w.token)).data.node).toBe(572);
   });

@@ -76,7 +76,7 @@ describe('due times', () => {
     expect((await post(t, API.submissionAdd, { orderId: id, materialSubmissionId: material.id, company: '中通快递', trackingNum: 'ZT9' }, { token: v.token })).body.code).toBe(200);
     await act(id, 'partsArrived');
     expect((await row(id)).sla_due_at).toBe(r.sla_due_at);
-    await act(id, 'requestCompletion', { pictures: [{ fileUrl: (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl }] });
+    await act(id, 'requestCompletion', { pictures: [{ fileUrl: (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl }], visitOverride: '客户不在场' });
     expect(await row(id)).toMatchObject({ sla_stage: null, sla_due_at: null });
     expect((await detail(id)).sla).toEqual({ stage: null, stageName: '', dueAt: '', overdue: false, breaches: 0 });
   });
