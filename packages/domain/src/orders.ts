@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from './messages';
 import type { OrderSla } from './sla';
 import { MARKER_COLORS, DEFAULT_MARKER, ORDER_LABELS, PRICE_FIELDS, guideField, orderNode, orderStatus, priceFieldFor, type PriceField } from './enums';
+import { isSatisfaction } from './customer-page';
 import { IDS_MAX, INPUT_MSG, INT_MAX, PAGE_SIZE_MAX, PHONE_PATTERN, YUAN_MAX, idList, isWholeYuan } from './validation';
 
 // Order payloads (spec 02 §3, §5) and the pure rules both sides share: status flags, the
@@ -300,6 +301,8 @@ export const orderListQuery = z.object({
   maxCompletionTime: z.string().max(30).optional().catch(undefined),
   /** Timeliness (issue 19): 'overdue' 已超时, 'soon' 即将超时; anything else filters nothing. */
   sla: z.string().optional().catch(undefined).transform((v) => (v === 'overdue' || v === 'soon' ? v : '')),
+  /** 满意度 (issue 47): good 4–5, neutral 3, bad 1–2 stars, none 未评价; anything else filters nothing. */
+  satisfaction: z.string().optional().catch(undefined).transform((v) => (isSatisfaction(v) ? v : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(50),
 });
@@ -583,6 +586,8 @@ export interface OrderRow {
   statusInfo: StatusInfo;
   /** Timeliness (issue 19): the running stage, its due time, whether it has passed. */
   sla: OrderSla;
+  /** 满意度: the customer's rating 1–5 (issue 47), null until rated. */
+  customerRating: number | null;
 }
 
 /** A product line as the order list shows it (no media, surcharges or remarks: the detail has those). */
@@ -598,7 +603,7 @@ export type OrderListRow = Pick<
   | 'urgentFlag' | 'urgentType' | 'praiseFlag' | 'returnParts' | 'realName' | 'phone' | 'phoneExtension'
   | 'provinceId' | 'provinceName' | 'cityId' | 'cityName' | 'districtId' | 'districtName' | 'detailAddress' | 'doorTime' | 'remarks'
   | 'totalPrice' | 'realPayPrice' | 'payTime' | 'completionTime' | 'createTime' | 'virtualTaking' | 'paidFlag'
-  | 'markerType' | 'markerValue' | 'userInfo' | 'statusInfo' | 'sla'
+  | 'markerType' | 'markerValue' | 'userInfo' | 'statusInfo' | 'sla' | 'customerRating'
 > & { productList: OrderListLine[] };
 
 export interface OrderDetail extends OrderRow {

@@ -8,7 +8,6 @@ import {
   RATING_PHOTOS_MAX,
   RESCHEDULE_REASON_MAX,
   RESCHEDULE_SLOTS,
-  isSatisfaction,
 } from '../customer-page';
 import { time } from './envelope';
 
@@ -141,6 +140,3 @@ export const ratingSummaryQuery = z.object({
   /** the last N days (0 all time) */
   days: z.coerce.number().int().min(0).max(3660).catch(0),
 });
-
-/** 满意度 filter of the order list: good / neutral / bad / none; anything else filters nothing. */
-export const satisfactionFilter = z.string().optional().catch(undefined).transform((v) => (isSatisfaction(v) ? v : ''));

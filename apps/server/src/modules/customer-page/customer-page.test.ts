@@ -26,6 +26,7 @@ import {
 let t: TestApp;
 let w: World;
 let other: World;
+let ratedId = 0;
 beforeAll(async () => {
   t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '0', PUBLIC_URL: 'https://portal.example.com' });
   w = await customerWorld(t, '美的空调售后');
@@ -212,6 +213,7 @@ describe('rating', () => {
     expect((await customerCall(t, 'POST', CUSTOMER_API.rate, earlyToken, { score: 5 })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.cannotRate });
 
     const o = await completedOrder(t, w);
+    ratedId = o.id;
     const token = await linkTokenFor(t, o.phone);
     expect((await view(token)).body.data).toMatchObject({ canRate: true, rating: null });
     expect((await customerCall(t, 'POST', CUSTOMER_API.rate, token, { score: 6 })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.scoreRequired });
@@ -239,6 +241,28 @@ describe('rating', () => {
     expect(JSON.parse(deliveries[0]!.payload).data).toMatchObject({ orderId: o.id, score: 4, tags: ['准时上门', '服务专业'], comment: '师傅很细心' });
     const bell = (await get(t, API.notifications, { token: w.v.token, query: { type: 'customer_rated' } })).body;
     expect(bell.rows[0]).toMatchObject({ orderId: o.id, typeName: '客户评价' });
+  });
+
+  it('shows as 满意度 in the merchant’s order list, which filters by it, and in the export', async () => {
+    const ids = async (satisfaction: string) =>
+      ((await get(t, API.orderList, { token: w.v.token, query: { satisfaction, pageSize: 100 } })).body.rows as Array<{ id: number; customerRating: number | null }>);
+    expect((await ids('good')).find((r) => r.id === ratedId)).toMatchObject({ customerRating: 4 });
+    expect((await ids('good')).every((r) => r.customerRating! >= 4)).toBe(true);
+    expect((await ids('bad')).some((r) => r.id === ratedId)).toBe(false);
+    const unrated = await ids('none');
+    expect(unrated.length).toBeGreaterThan(0);
+    expect(unrated.every((r) => r.customerRating === null)).toBe(true);
+    expect((await get(t, API.orderList, { token: w.v.token, query: { satisfaction: 'good' } })).body.total).toBe((await ids('good')).length);
+
+    const r = await post(t, API.orderExport, { listOrderId: [ratedId] }, { token: w.v.token });
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.res.rawPayload as any);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    expect(header.slice(-3)).toEqual(['满意度', '评价标签', '客户评价']);
+    expect(row.slice(-3)).toEqual(['4星（满意）', '准时上门、服务专业', '师傅很细心']);
   });
 
   it('averages by service type and product model for the merchant (not another vendor’s)', async () => {

@@ -7,6 +7,7 @@ import type { Database, DB } from '../../db/database';
 import { keywordMatch } from '../../db/search-grams';
 import { orderIdsContaining } from '../../lib/keyword-index';
 import { fromShanghai, nowIso } from '../../lib/time';
+import { satisfactionIs } from '../../lib/satisfaction-filter';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, type OrderListLineRecord, type OrderListRecord, type OrderRecord } from './order-row';
 import { vendorOrders, type OrderQuery } from './orders.repository';
 
@@ -57,6 +58,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListFilter, pg: boolean
   // Timeliness (issue 19, decision 176): a range of the stored due times.
   if (f.sla === 'overdue') q = q.where('orders.sla_due_at', '<', nowIso());
   else if (f.sla === 'soon') q = q.where('orders.sla_due_at', '>=', nowIso()).where('orders.sla_due_at', '<', f.soonUntil ?? nowIso());
+  if (f.satisfaction) q = q.where(satisfactionIs(f.satisfaction));
   return q;
 }
 
@@ -116,7 +118,7 @@ export async function countOrders(db: DB, vendorId: number, ownerId: number | nu
 }
 
 /** Whether the list filters by nothing but statuses and nodes (and perhaps the keyword). */
-const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla;
+const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla && !f.satisfaction;
 const keywordAlone = (f: OrderListQuery) => byStateOnly(f) && !f.status.length && !f.node.length;
 
 /**

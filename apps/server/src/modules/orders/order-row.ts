@@ -17,7 +17,7 @@ export const LIST_COLUMNS = [
   'id', 'order_no', 'status', 'node', 'parole', 'service_type', 'urgent_flag', 'urgent_type', 'praise_flag', 'return_parts',
   'real_name', 'phone', 'phone_extension', 'province_id', 'province_name', 'city_id', 'city_name', 'district_id', 'district_name',
   'detail_address', 'door_time', 'remarks', 'total_fen', 'real_pay_fen', 'pay_time', 'completion_time', 'created_at',
-  'virtual_taking', 'paid_flag', 'marker_type', 'marker_value', 'created_by', 'sla_stage', 'sla_due_at', 'sla_breaches',
+  'virtual_taking', 'paid_flag', 'marker_type', 'marker_value', 'created_by', 'sla_stage', 'sla_due_at', 'sla_breaches', 'customer_rating',
 ] as const satisfies ReadonlyArray<keyof OrderRecord>;
 export type OrderListRecord = Pick<OrderRecord, (typeof LIST_COLUMNS)[number]>;
 
@@ -115,6 +115,7 @@ export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creat
     statusInfo: deriveStatusInfo(state),
     // In the stored card without `overdue`, which depends on now: the list adds it when it sends the page.
     sla: slaAnswer(o),
+    customerRating: o.customer_rating,
   };
 }
 

@@ -6,7 +6,8 @@ import { nowIso, toShanghai } from '../../lib/time';
 import { streamXlsx, timestampedName, type Cell } from '../../lib/xlsx-stream';
 import { exportBatch } from './order-list.repository';
 import { withSoonWindow } from './order-list';
-import { exportLines } from './orders.repository';
+import { exportLines, exportRatings } from './orders.repository';
+import { satisfactionOf } from '@portal/domain/customer-page';
 
 // The order export: a real .xlsx streamed row by row (exceljs WorkbookWriter, inline strings), so
 // memory stays flat whatever the number of orders.
@@ -28,6 +29,10 @@ const COLUMNS = [
   { header: '实付金额', width: 12, numFmt: '#,##0.00' },
   { header: '完工时间', width: 20 },
   { header: '备注', width: 40 },
+  // the customer's rating (issue 47)
+  { header: '满意度', width: 12 },
+  { header: '评价标签', width: 30 },
+  { header: '客户评价', width: 40 },
 ] as const;
 const BATCH = 2000;
 
@@ -40,7 +45,16 @@ export async function* orderBatches(db: DB, vendorId: number, ownerId: number | 
   for (;;) {
     const rows = await exportBatch(db, vendorId, ownerId, filter, pg, cursor, batchSize);
     if (!rows.length) return;
-    const products = await exportLines(db, rows.map((r) => r.id));
+    const ids = rows.map((r) => r.id);
+    const [products, ratings] = await Promise.all([exportLines(db, ids), exportRatings(db, ids)]);
+    const ratingOf = new Map(ratings.map((r) => [r.order_id, r]));
+    const tagsOf = (text: string) => {
+      try {
+        return (JSON.parse(text) as string[]).join('、');
+      } catch {
+        return '';
+      }
+    };
     const byOrder = new Map<number, string[]>();
     for (const p of products) byOrder.set(p.order_id, [...(byOrder.get(p.order_id) ?? []), `${p.category_name} ${p.model_name}×${p.number}`]);
     yield rows.map((o) => [
@@ -59,6 +73,9 @@ export async function* orderBatches(db: DB, vendorId: number, ownerId: number | 
       fenToYuan(Number(o.real_pay_fen)),
       toShanghai(o.completion_time),
       o.remarks,
+      o.customer_rating ? `${o.customer_rating}星（${satisfactionOf(o.customer_rating).label}）` : '未评价',
+      tagsOf(ratingOf.get(o.id)?.tags ?? '[]'),
+      ratingOf.get(o.id)?.comment ?? '',
     ]);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;

@@ -85,6 +85,10 @@ export const listOutletDiscounts = (db: DB, vendorId: number) =>
 export const exportLines = (db: DB, orderIds: number[]) =>
   db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name', 'number']).where('order_id', 'in', orderIds).orderBy('id').execute();
 
+/** The customers' ratings of the export's orders (issue 47). */
+export const exportRatings = (db: DB, orderIds: number[]) =>
+  db.selectFrom('order_ratings').select(['order_id', 'score', 'tags', 'comment']).where('order_id', 'in', orderIds).execute();
+
 // ---- address recognition (address-resolution.ts)
 
 /** Every region row (the address recognition caches them). */
