@@ -12,7 +12,9 @@ const API_TARGET = process.env.PORTAL_API_TARGET ?? 'http://127.0.0.1:8080';
 // no sign-in screen loads it (decision 183), automatic splitting cut it into ~30 small chunks and the
 // signed-in screens' first load grew ~13 KB gzip.
 const VENDOR_GROUPS: Array<{ name: string; test: RegExp; priority: number }> = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  // The router on its own: the customer's page (its own entry, no router) shares the react chunk only.
+  { name: 'router', test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/, priority: 29 },
   { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 20 },
   {
     name: 'antd-base',
@@ -39,6 +41,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // The end customer's order page is its own small entry (issue 47, decision 267): /c serves customer.html.
+      input: { main: 'index.html', customer: 'customer.html' },
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
       },

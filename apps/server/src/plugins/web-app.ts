@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { join, resolve, sep } from 'node:path';
+import { CUSTOMER_PAGE_PATH } from '@portal/domain/customer-page';
 
 export const ASSET_CACHE = 'public, max-age=31536000, immutable';
 export const PAGE_CACHE = 'no-cache';
@@ -25,4 +26,8 @@ export async function registerWebApp(app: FastifyInstance) {
       res.header('cache-control', path.startsWith(assets) ? ASSET_CACHE : PAGE_CACHE);
     },
   });
+  // The end customer's order page (issue 47): its own small entry; the link's token follows in the fragment.
+  if (existsSync(join(webDist, 'customer.html'))) {
+    app.get(CUSTOMER_PAGE_PATH, (_req, reply) => reply.sendFile('customer.html'));
+  }
 }

@@ -7,6 +7,7 @@ import { NoticeCard } from '../../features/home/components/notice-card';
 import { QuickOrderGrid } from '../../features/home/components/quick-order-grid';
 import { StatisticTiles } from '../../features/home/components/statistic-tiles';
 import { TrendCard } from '../../features/statements/components/trend-card';
+import { RatingSummaryCard } from '../../features/customer-service/components/rating-summary-card';
 import { useJsonConfig, type PcConfig } from '../../lib/site-config';
 import { useAccess } from '../../lib/access';
 import '../../features/home/components/home.css';
@@ -46,6 +47,8 @@ export default function IndexScreen() {
           </div>
           {/* Spend is the ledger's: shown with the ledger key (decision 182). */}
           {can(PERM.accountList) && <TrendCard />}
+          {/* Ratings are of the vendor's orders: shown with the order list key (issue 47). */}
+          {can(PERM.orderList) && <RatingSummaryCard />}
         </>
       )}
     </div>

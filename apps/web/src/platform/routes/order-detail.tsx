@@ -14,6 +14,7 @@ import { yuan } from '../../features/orders/components/order-price';
 import { OrderProgress } from '../../features/orders/components/order-progress';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
 import { ActionDialog } from '../../features/orders/components/platform/action-dialog';
+import { CustomerServiceCard } from '../../features/customer-service/components/customer-service-card';
 
 type ActionDef = (typeof PLATFORM_ORDER_ACTIONS)[number];
 
@@ -90,6 +91,7 @@ export default function PlatformOrderDetailScreen() {
           ]}
         />
       </Card>
+      <CustomerServiceCard orderId={o.id} console />
       <Card title="完工图片" style={{ marginBottom: 16 }}>
         {o.completionPics.length ? <MediaList urls={o.completionPics} /> : <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
       </Card>

@@ -3,6 +3,8 @@ import { paths } from '../../../config/paths';
 import { PERM } from '@portal/domain/permissions';
 import { RequirePermission } from '../../../features/access/components/require-permission';
 import { OrderDetailView, type Crumb } from '../../../features/orders/components/order-detail-view';
+import { CustomerServiceCard } from '../../../features/customer-service/components/customer-service-card';
+import { useAccess } from '../../../lib/access';
 
 const ORDER_CRUMBS: Crumb[] = [
   { title: '首页', href: paths.index.getHref() },
@@ -19,10 +21,16 @@ const AFTER_SALE_CRUMBS: Crumb[] = [
 /** Also rendered by afterSaleOrderDetail with the after-sales breadcrumb. */
 export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'order' | 'afterSale' }) {
   const [search] = useSearchParams();
+  const { can } = useAccess();
+  const id = Number(search.get('id'));
   // Every order read needs the order list key (decision 115).
   return (
     <RequirePermission perm={PERM.orderList}>
-      <OrderDetailView id={search.get('id')} crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS} />
+      <OrderDetailView
+        id={search.get('id')}
+        crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS}
+        customerSide={id > 0 ? <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} /> : null}
+      />
     </RequirePermission>
   );
 }

@@ -9,6 +9,7 @@ import { OrderActions } from './order-actions';
 import { lineUnitPrice, yuan } from './order-price';
 import { OrderStatusTag } from './order-status-tag';
 import { SlaTag } from './sla-tag';
+import { SatisfactionTag } from './satisfaction-tag';
 import { fileUrlOf } from '../../../components/upload/image-root';
 
 /**
@@ -33,6 +34,7 @@ export const OrderCard = memo(function OrderCard({ order, checked, onCheck }: { 
           <Tag>{serviceType.label(order.serviceType)}</Tag>
           <OrderStatusTag status={order.status} />
           <SlaTag sla={order.sla} />
+          <SatisfactionTag score={order.customerRating} />
           {order.markerType && (
             <Tooltip title={order.markerValue || MARKER_COLORS.label(order.markerType)}>
               <span data-testid="order-marker"><MarkerDot color={order.markerType} /></span>

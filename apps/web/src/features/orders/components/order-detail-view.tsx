@@ -1,4 +1,5 @@
 import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ORDER_STATUS, maintenanceType, orderNode, parole, serviceType, urgentType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
@@ -49,7 +50,7 @@ function ProductTable({ order }: { order: OrderDetail }) {
 }
 
 /** Order detail (spec 02 §2.4), shared by orderDetail and afterSaleOrderDetail (only the breadcrumb differs). */
-export function OrderDetailView({ id, crumbs }: { id: string | null; crumbs: Crumb[] }) {
+export function OrderDetailView({ id, crumbs, customerSide }: { id: string | null; crumbs: Crumb[]; /** drawn under 客户信息 (the route composes it, issue 47) */ customerSide?: ReactNode }) {
   const q = useOrder(id);
   const { can } = useAccess();
   const navigate = useNavigate();
@@ -103,6 +104,7 @@ export function OrderDetailView({ id, crumbs }: { id: string | null; crumbs: Cru
           <Descriptions.Item label="服务师傅">{o.masterInfo ? `${o.masterInfo.name} ${o.masterInfo.phone}` : '待分配'}</Descriptions.Item>
         </Descriptions>
       </Card>
+      {customerSide}
       <Card
         className="order-detail__section"
         title="产品信息"

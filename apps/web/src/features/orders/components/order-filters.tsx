@@ -5,6 +5,7 @@ import { DATE_RANGES, ORDER_LABELS, orderNode, orderStatus } from '@portal/domai
 import type { OrderFilters } from './use-order-list-params';
 import { FilterActions } from '../../../components/filter-bar';
 import { slaFilterOptions } from '@portal/domain/sla';
+import { SATISFACTION } from '@portal/domain/customer-page';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -96,6 +97,13 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
       <Row label="服务时效">
         {slaFilterOptions.map((o) => (
           <Tag.CheckableTag key={o.value} checked={draft.sla === o.value} onChange={(on) => apply({ sla: on ? o.value : undefined })} data-sla={o.value}>
+            {o.label}
+          </Tag.CheckableTag>
+        ))}
+      </Row>
+      <Row label="满意度">
+        {SATISFACTION.map((o) => (
+          <Tag.CheckableTag key={o.value} checked={draft.satisfaction === o.value} onChange={(on) => set({ satisfaction: on ? o.value : undefined })} data-satisfaction={o.value}>
             {o.label}
           </Tag.CheckableTag>
         ))}

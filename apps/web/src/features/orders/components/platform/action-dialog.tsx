@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import dayjs from 'dayjs';
 import { PICTURE_EXT, VIDEO_EXT, fileTypeCode } from '@portal/domain/files';
 import { MSG } from '@portal/domain/messages';
@@ -26,7 +26,14 @@ interface Values {
   expressNumber?: string;
   expressFee?: string;
   paymentType?: number;
+  /** 完工申请 / 回收完工: the customer's visit code, or why the master completes without it (issue 47) */
+  visitCode?: string;
+  withoutCode?: boolean;
+  visitOverride?: string;
 }
+
+/** The moves that complete the master's work ask for the customer's visit code (核销码). */
+const PROVES_VISIT = new Set(['requestCompletion', 'recycleFinish']);
 
 /**
  * The inputs an action needs (its `needs`), then the move. Pictures are uploaded by the operator or
@@ -57,6 +64,7 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
     }));
   const firstLine = order.productList[0]?.id;
   const picturesRequired = needs.includes('pictures') && def.action !== 'submitMaterials';
+  const withoutCode = Form.useWatch('withoutCode', form);
 
   const submit = async () => {
     // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
@@ -70,6 +78,10 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
     if (pictures.length) body.pictures = pictures.map((fileUrl) => ({ fileUrl, fileType: fileTypeCode(fileUrl) === 2 ? 2 : 1, orderProductId: def.action === 'requestCompletion' || def.action === 'uploadPictures' ? (firstLine ?? null) : null }));
     if (v.applyAccessories) body.applyAccessories = v.applyAccessories.trim();
     if (v.fee) body.fee = v.fee.trim();
+    if (PROVES_VISIT.has(def.action)) {
+      if (v.withoutCode) body.visitOverride = v.visitOverride?.trim();
+      else body.visitCode = v.visitCode?.trim();
+    }
     if (needs.includes('expressCompanyName')) {
       body.expressCompanyName = v.expressCompanyName?.trim();
       body.expressNumber = v.expressNumber?.trim();
@@ -133,6 +145,23 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
             >
               <UploadField dir="order" types={[...PICTURE_EXT, ...VIDEO_EXT]} maxCount={9} via={PLATFORM_UPLOADS} />
             </Form.Item>
+          </>
+        )}
+        {PROVES_VISIT.has(def.action) && (
+          <>
+            {!withoutCode && (
+              <Form.Item name="visitCode" label="客户核销码" extra="客户在服务进度页看到的6位数字，由师傅向客户索取" rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入6位客户核销码' }]}>
+                <Input inputMode="numeric" maxLength={6} autoComplete="off" />
+              </Form.Item>
+            )}
+            <Form.Item name="withoutCode" valuePropName="checked">
+              <Checkbox>客户无法提供核销码（平台代为完工）</Checkbox>
+            </Form.Item>
+            {withoutCode && (
+              <Form.Item name="visitOverride" label="未使用核销码的原因" rules={[{ required: true, whitespace: true, message: '请填写未使用核销码的原因' }, { max: 200, message: '最多输入200个字符' }]}>
+                <Input.TextArea rows={2} maxLength={200} />
+              </Form.Item>
+            )}
           </>
         )}
         {(needs.includes('remarks') || ['refuseAssignment', 'changeTime', 'requestParts'].includes(def.action)) && (

@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import type { CustomerService, RatingSummary } from '@portal/domain/contract/customer-page';
+import { CUSTOMER_API, CUSTOMER_MSG } from '@portal/domain/customer-page';
+import { http } from '../../../lib/request';
+import { platformHttp } from '../../../platform/lib/platform-request';
+import { customerServiceKeys } from './keys';
+
+export type { CustomerService, RatingSummary };
+
+/** GET /api/app/order/customerService/{id}: the link, the appointment's confirmation, the visit code's use, the rating. */
+export const customerServiceQuery = (id: number | string) =>
+  queryOptions({ queryKey: [...customerServiceKeys.all, String(id)], queryFn: () => http.get<CustomerService>(CUSTOMER_API.service(id)) });
+
+/** GET /api/platform/orders/{id}/customerService: the same, for the console. */
+export const platformCustomerServiceQuery = (id: number | string) =>
+  queryOptions({ queryKey: [...customerServiceKeys.platform, String(id)], queryFn: () => platformHttp.get<CustomerService>(CUSTOMER_API.platformService(id)) });
+
+export const useCustomerService = (id: number | string, console = false) => useQuery(console ? platformCustomerServiceQuery(id) : customerServiceQuery(id));
+
+/** POST resend / revoke: a new link by SMS (the old one dies), or the link dead now. */
+export function useLinkMutation(kind: 'resend' | 'revoke') {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: (id: number) => http.post<null>(kind === 'resend' ? CUSTOMER_API.resend(id) : CUSTOMER_API.revoke(id), {}),
+    onSuccess: async () => {
+      message.success(kind === 'resend' ? CUSTOMER_MSG.linkSent : CUSTOMER_MSG.linkRevoked);
+      await qc.invalidateQueries({ queryKey: customerServiceKeys.all });
+    },
+  });
+}
+
+/** GET /api/app/ratings/summary: averages by service type and by product model. */
+export const ratingSummaryQuery = (days: number) =>
+  queryOptions({ queryKey: [...customerServiceKeys.ratings, days], queryFn: () => http.get<RatingSummary>(CUSTOMER_API.ratingSummary, { query: { days }, silent: true }) });
