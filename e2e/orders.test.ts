@@ -214,7 +214,11 @@ describe('orders journey', () => {
     expect(seen.status).toBe(500);
     expect(seen.active).toBe(PROGRESS_TITLES[3]);
 
-    await operatorDoes(orderId, '完工申请');
+    // The master asks the customer for the visit code their page shows (issue 47).
+    const { code } = await portal.db.selectFrom('visit_codes').select('code').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    await operatorDoes(orderId, '完工申请', async (dialog) => {
+      await dialog.getByLabel('客户核销码').fill(code);
+    });
     seen = await vendorSees(orderId);
     expect(seen.status).toBe(600);
     expect(seen.active).toBe(PROGRESS_TITLES[4]);

@@ -81,7 +81,8 @@ export function CustomerApp({ token }: { token: string }) {
         <p className="cp-hero__service">{view.serviceName}服务 · 订单号 {view.orderNo}</p>
       </section>
       {view.visitCode && <VisitCodeCard code={view.visitCode} />}
-      <AppointmentCard view={view} api={api} act={act} />
+      {/* The appointment matters until the work is done. */}
+      {view.status < 600 && <AppointmentCard view={view} api={api} act={act} />}
       {(view.canRate || view.rating) && <RatingCard view={view} api={api} act={act} />}
       {(view.problem.canRaise || view.problem.open) && <ProblemCard view={view} api={api} act={act} />}
       <ServiceCard view={view} />
