@@ -1,4 +1,5 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { DEFAULT_SIGN_KEY } from '../../packages/domain/src/signature.ts';
 
@@ -23,8 +24,30 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp; priority: number }> = [
   },
 ];
 
+// The end customer's page (src/customer, its own entry customer.html; issue 47, decision 267) renders
+// with Preact through preact/compat: the same components and hooks in ~5 KB instead of React DOM's
+// ~60 KB gzip, for a phone on a slow network. Only imports made from src/customer are redirected; the
+// portal keeps React.
+const CUSTOMER_DIR = fileURLToPath(new URL('./src/customer/', import.meta.url));
+const TO_PREACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
+};
+const customerOnPreact: Plugin = {
+  name: 'customer-page-on-preact',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    const target = TO_PREACT[source];
+    if (!target || !importer || !importer.startsWith(CUSTOMER_DIR)) return null;
+    return this.resolve(target, importer, { ...options, skipSelf: true });
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [customerOnPreact, react()],
   define: {
     __SIGN_KEY__: JSON.stringify(process.env.SIGN_KEY || DEFAULT_SIGN_KEY),
   },
