@@ -193,6 +193,7 @@ const EXPECTED: Record<string, Access> = {
   // the end customer's page (issue 47): public, its link's token in a header; the merchant's and the console's view of it
   'GET /api/customer/order': 'public',
   'POST /api/customer/order/confirm': 'public',
+  'POST /api/customer/order/reschedule': 'public',
   'POST /api/customer/order/rate': 'public',
   'POST /api/customer/order/problem': 'public',
   'POST /api/customer/upload': 'public',

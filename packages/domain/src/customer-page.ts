@@ -53,7 +53,7 @@ export const CUSTOMER_MSG = {
   noAppointment: '当前还没有预约上门时间',
   cannotConfirm: '当前订单状态无需确认上门时间',
   rescheduleDateRequired: '请选择希望上门的日期',
-  rescheduleDateInvalid: '请选择今天之后30天内的日期',
+  rescheduleDateInvalid: '请选择明天起30天内的日期',
   rescheduleSlotRequired: '请选择希望上门的时间段',
   rescheduleReasonRequired: '请填写改约原因',
   rescheduleReasonTooLong: `改约原因最多${RESCHEDULE_REASON_MAX}个字`,
@@ -88,11 +88,14 @@ export const CUSTOMER_MSG = {
   visitOverrideTooLong: '原因最多200个字',
 } as const;
 
-/** The time windows a customer may ask for instead. */
+/**
+ * The windows a customer may ask for instead. Their values are slots of the appointment windows of
+ * issue 46 (am, pm, 18-20), so a request maps onto a window as it is (decision 268).
+ */
 export const RESCHEDULE_SLOTS = [
-  { value: 'morning', label: '上午 08:00-12:00' },
-  { value: 'afternoon', label: '下午 12:00-18:00' },
-  { value: 'evening', label: '晚上 18:00-20:00' },
+  { value: 'am', label: '上午（08:00–12:00）' },
+  { value: 'pm', label: '下午（13:00–18:00）' },
+  { value: '18-20', label: '晚上（18:00–20:00）' },
 ] as const;
 export type RescheduleSlot = (typeof RESCHEDULE_SLOTS)[number]['value'];
 export const rescheduleSlotLabel = (v: string) => RESCHEDULE_SLOTS.find((s) => s.value === v)?.label ?? v;

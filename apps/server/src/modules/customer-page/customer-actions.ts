@@ -1,5 +1,5 @@
-import { APPOINTMENT_STATUSES, CUSTOMER_MSG, RATING_STATUSES } from '@portal/domain/customer-page';
-import type { ProblemBody, RateBody } from '@portal/domain/contract/customer-page';
+import { APPOINTMENT_STATUSES, CUSTOMER_MSG, RATING_STATUSES, rescheduleSlotLabel } from '@portal/domain/customer-page';
+import type { ProblemBody, RateBody, RescheduleBody } from '@portal/domain/contract/customer-page';
 import type { AfterSaleApplyInput } from '@portal/domain/after-sales';
 import type { DB, Tx } from '../../db/database';
 import { emitDomainEvent } from '../../lib/domain-events';
@@ -10,6 +10,7 @@ import { confirmDoorTime } from './customer-links.repository';
 import { findOpenCase } from './customer-view.repository';
 import { appointmentConfirmed, problemDeadline, type LiveLink } from './customer-view';
 import { insertRating, ownCustomerPhotos, setOrderRating } from './ratings.repository';
+import { insertPendingRequest } from './reschedules.repository';
 
 // What the customer does on the page (issue 47). Each write and its operation-log line (operator 客户)
 // commit together; the merchant's bell and webhooks hear of it through a domain event in the same
@@ -27,6 +28,9 @@ export type OpenCase = (
 /** Refuses a reason that is not of the type's list (also the after-sales module's). */
 export type AssertReasons = (db: DB, type: number, reasons: string[]) => Promise<void>;
 
+/** The Asia/Shanghai date `days` from today, YYYY-MM-DD. */
+const shanghaiDay = (days: number) => new Date(Date.now() + days * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+
 const acted = (o: OrderRow, action: 'rated' | 'reschedule' | 'problem', content: string, at: string) =>
   ({ type: 'customer.acted', vendorId: o.vendor_id, orderId: o.id, orderNo: o.order_no, createdBy: o.created_by, action, content, at }) as const;
 
@@ -41,6 +45,25 @@ export function customerActions(db: DB, deps: { openCase: OpenCase; assertReason
         if (appointmentConfirmed(o, link.confirmed_door_time)) return;
         await confirmDoorTime(tx, o.id, o.door_time, nowIso());
         await writeLog(tx, o, o.node, { operator: CUSTOMER_OPERATOR, content: `客户已确认上门时间 ${toShanghai(o.door_time).slice(0, 16)}` });
+      });
+    },
+
+    /**
+     * Another window, with a reason: one request waits at a time; the console and the merchant's bell
+     * see it, and the console's next appointment (预约/改约) answers it.
+     */
+    async reschedule(link: LiveLink, body: RescheduleBody) {
+      const today = shanghaiDay(0);
+      if (body.date <= today || body.date > shanghaiDay(30)) throw badRequest(CUSTOMER_MSG.rescheduleDateInvalid);
+      await db.transaction().execute(async (tx) => {
+        const o = await loadOrder(tx, link.order_id, link.vendor_id);
+        if (!APPOINTMENT_STATUSES.includes(o.status)) throw badRequest(CUSTOMER_MSG.cannotReschedule);
+        const at = nowIso();
+        const made = await insertPendingRequest(tx, { order_id: o.id, vendor_id: o.vendor_id, wish_date: body.date, wish_slot: body.slot, reason: body.reason, created_at: at });
+        if (!made) throw badRequest(CUSTOMER_MSG.reschedulePending);
+        const content = `客户申请改约：${body.date} ${rescheduleSlotLabel(body.slot)}，原因：${body.reason}`;
+        await writeLog(tx, o, o.node, { operator: CUSTOMER_OPERATOR, content, relevanceType: 'customerReschedule', relevanceId: made.id });
+        await emitDomainEvent(tx, acted(o, 'reschedule', content, at));
       });
     },
 

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idParams, noData } from '@portal/domain/contract/envelope';
-import { customerService, customerUploaded, customerView, problemBody, rateBody, ratingSummary, ratingSummaryQuery } from '@portal/domain/contract/customer-page';
+import { customerService, customerUploaded, customerView, problemBody, rateBody, ratingSummary, ratingSummaryQuery, rescheduleBody } from '@portal/domain/contract/customer-page';
 import { uploadForm } from '@portal/domain/contract/files';
 import { CUSTOMER_API, CUSTOMER_LINK_HEADER, CUSTOMER_MSG, CUSTOMER_UPLOADS_MAX, LINK_DAYS_AFTER_END } from '@portal/domain/customer-page';
 import { serviceType } from '@portal/domain/enums';
@@ -88,6 +88,10 @@ export const customerPageRoutes =
     app.post(CUSTOMER_API.confirm, { config: customer, schema: { ...page('客户确认当前的上门时间'), response: { 200: noData } } }, async (req) => {
       await actions.confirm(await liveLink(req));
       return ok(null, CUSTOMER_MSG.confirmed);
+    });
+    app.post(CUSTOMER_API.reschedule, { config: customer, schema: { ...page('申请另一个上门时段（附原因）：平台客服与商家消息中心可见，平台重新预约后即处理完毕'), body: rescheduleBody, response: { 200: noData } } }, async (req) => {
+      await actions.reschedule(await liveLink(req), req.body);
+      return ok(null, CUSTOMER_MSG.rescheduleSent);
     });
     app.post(CUSTOMER_API.rate, { config: customer, schema: { ...page('完工后评价一次：1–5星、标签、评语、至多3张图片'), body: rateBody, response: { 200: noData } } }, async (req) => {
       await actions.rate(await liveLink(req), req.body);

@@ -153,6 +153,37 @@ describe('the page', () => {
   });
 });
 
+describe('asking for another window', () => {
+  const day = (n: number) => new Date(Date.now() + n * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+  it('one request waits at a time (5 parallel: one); the merchant’s bell and the console see it; the next appointment answers it', async () => {
+    const o = await dispatchedOrder(t, w);
+    const token = await linkTokenFor(t, o.phone);
+    await mustAct(t, w, o.id, 'accept');
+    await mustAct(t, w, o.id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
+    const ask = (body: Record<string, unknown>) => customerCall(t, 'POST', CUSTOMER_API.reschedule, token, body);
+    expect((await ask({ date: day(2), slot: 'pm' })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.rescheduleReasonRequired });
+    expect((await ask({ date: day(0), slot: 'pm', reason: '出差' })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.rescheduleDateInvalid });
+    expect((await ask({ date: day(2), slot: 'night', reason: '出差' })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.rescheduleSlotRequired });
+    const tries = await Promise.all(Array.from({ length: 5 }, () => ask({ date: day(2), slot: 'pm', reason: '周六要出差，改到下周' })));
+    expect(tries.filter((r) => r.body.code === 200), JSON.stringify(tries.map((r) => r.body.msg))).toHaveLength(1);
+    expect(tries.filter((r) => r.body.msg === CUSTOMER_MSG.reschedulePending)).toHaveLength(4);
+    expect((await view(token)).body.data.appointment).toMatchObject({ canReschedule: false, pendingRequest: { date: day(2), slot: 'pm', slotName: '下午（13:00–18:00）', state: 'pending' } });
+
+    const consoleSees = (await get(t, CUSTOMER_API.platformService(o.id), { token: w.op.token, role: 'platform' })).body.data.requests;
+    expect(consoleSees).toEqual([expect.objectContaining({ state: 'pending', reason: '周六要出差，改到下周' })]);
+    const bell = (await get(t, API.notifications, { token: w.v.token, query: { type: 'customer_reschedule' } })).body;
+    expect(bell.rows[0]).toMatchObject({ orderId: o.id, typeName: '客户申请改约' });
+    expect(bell.rows[0].content).toContain('周六要出差');
+
+    await mustAct(t, w, o.id, 'changeTime', { doorTime: `${day(2)} 14:00:00` });
+    expect((await service(o.id)).body.data.requests[0]).toMatchObject({ state: 'done' });
+    expect((await view(token)).body.data.appointment).toMatchObject({ canReschedule: true, pendingRequest: null });
+    expect((await ask({ date: day(3), slot: 'am', reason: '又有事' })).body.code).toBe(200);
+    await mustAct(t, w, o.id, 'checkIn');
+    expect((await ask({ date: day(4), slot: 'am', reason: '再改' })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.cannotReschedule });
+  });
+});
+
 describe('the visit code (核销码) on the console’s completion', () => {
   const inWork = async () => {
     const o = await dispatchedOrder(t, w);

@@ -7,7 +7,8 @@ import type { SmsSender } from '../../lib/sms';
 import { nowIso, toShanghai } from '../../lib/time';
 import { findLink, resendLink, revokeLink } from './customer-links.repository';
 import { findCompanyName, type ServiceOrder } from './customer-service.repository';
-import { appointmentConfirmed, toRating } from './customer-view';
+import { appointmentConfirmed, toRating, toRequest } from './customer-view';
+import { listRequests } from './reschedules.repository';
 import { linkSmsText } from './link-sender';
 import { newLinkToken, newVisitCode } from './link-tokens';
 import { findRating } from './ratings.repository';
@@ -28,7 +29,7 @@ const SENDABLE = (status: number) => status !== 100 && status !== 800;
 const BEFORE_COMPLETION: readonly number[] = [200, 210, 300, 310, 400, 500, 510];
 
 export async function customerServiceOf(db: DB, o: ServiceOrder): Promise<CustomerService> {
-  const [link, code, rating] = await Promise.all([findLink(db, o.id), findVisitCode(db, o.id), findRating(db, o.id)]);
+  const [link, code, rating, requests] = await Promise.all([findLink(db, o.id), findVisitCode(db, o.id), findRating(db, o.id), listRequests(db, o.id)]);
   const until = linkValidUntil(link?.ends_at ?? null);
   const state = !link ? 'none' : link.state === 'sent' && until && until <= nowIso() ? 'expired' : (link.state as 'pending' | 'sent' | 'revoked');
   const visit = !code ? 'none' : ((code.used_by as 'code' | 'override' | null) ?? 'waiting');
@@ -38,7 +39,7 @@ export async function customerServiceOf(db: DB, o: ServiceOrder): Promise<Custom
     confirmTime: toShanghai(link?.confirmed_at),
     visit: { state: visit, stateName: VISIT_STATE_NAME[visit], attempts: code?.attempts ?? 0, usedTime: toShanghai(code?.used_at), overrideReason: code?.override_reason ?? '', operator: code?.operator ?? '' },
     rating: rating ? toRating(rating) : null,
-    requests: [],
+    requests: requests.map(toRequest),
   };
 }
 

@@ -1,5 +1,5 @@
-import { APPOINTMENT_STATUSES, CUSTOMER_MSG, CUSTOMER_NODE_TEXT, PROBLEM_DAYS, RATING_STATUSES, VISIT_CODE_STATUSES, customerStage, maskAddress, maskPhone } from '@portal/domain/customer-page';
-import type { CustomerRating, CustomerView } from '@portal/domain/contract/customer-page';
+import { APPOINTMENT_STATUSES, CUSTOMER_MSG, CUSTOMER_NODE_TEXT, PROBLEM_DAYS, RATING_STATUSES, VISIT_CODE_STATUSES, customerStage, maskAddress, maskPhone, rescheduleSlotLabel } from '@portal/domain/customer-page';
+import type { CustomerRating, CustomerView, RescheduleRequestRow } from '@portal/domain/contract/customer-page';
 import { serviceType } from '@portal/domain/enums';
 import type { DB } from '../../db/database';
 import { badRequest } from '../../lib/errors';
@@ -7,6 +7,7 @@ import { nowIso, toShanghai } from '../../lib/time';
 import { findCompany, findMaster, findOpenCase, findViewOrder, listLines, listLogNodes, listProblemReasons, type ViewOrder } from './customer-view.repository';
 import { findRating } from './ratings.repository';
 import { findVisitCode } from './visit-codes.repository';
+import { listRequests } from './reschedules.repository';
 
 // One order as its customer sees it (issue 47, decision 265): the merchant's name, the service,
 // a timeline in the customer's words, the appointment, the master's surname and a masked phone, a
@@ -43,10 +44,20 @@ export function toRating(r: { score: number; tags: string; comment: string; phot
   return { score: r.score, tags: list(r.tags), comment: r.comment, photos: list(r.photos), createTime: toShanghai(r.created_at) };
 }
 
+export const toRequest = (r: { id: number; wish_date: string; wish_slot: string; reason: string; state: string; created_at: string }): RescheduleRequestRow => ({
+  id: r.id,
+  date: r.wish_date,
+  slot: r.wish_slot,
+  slotName: rescheduleSlotLabel(r.wish_slot),
+  reason: r.reason,
+  state: r.state === 'pending' ? 'pending' : 'done',
+  createTime: toShanghai(r.created_at),
+});
+
 export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerView> {
   const o = await findViewOrder(db, link.order_id, link.vendor_id);
   if (!o) throw badRequest(CUSTOMER_MSG.linkInvalid);
-  const [company, lines, logs, master, code, rating, openCase, reasons] = await Promise.all([
+  const [company, lines, logs, master, code, rating, openCase, reasons, requests] = await Promise.all([
     findCompany(db, o.vendor_id),
     listLines(db, o.id),
     listLogNodes(db, o.id),
@@ -55,7 +66,9 @@ export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerVi
     findRating(db, o.id),
     findOpenCase(db, o.id),
     listProblemReasons(db),
+    listRequests(db, link.order_id),
   ]);
+  const pending = requests.find((r) => r.state === 'pending');
   const timeline: CustomerView['timeline'] = [];
   for (const l of logs) {
     const text = CUSTOMER_NODE_TEXT[l.node];
@@ -76,8 +89,8 @@ export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerVi
       doorTime: minutes(o.door_time),
       confirmed,
       canConfirm: appointmentOpen && !!o.door_time && !confirmed,
-      canReschedule: appointmentOpen,
-      pendingRequest: null,
+      canReschedule: appointmentOpen && !pending,
+      pendingRequest: pending ? toRequest(pending) : null,
     },
     master: master ? { surname: master.name.slice(0, 1), phone: maskPhone(master.phone) } : null,
     address: { region: regionOf(o), detail: maskAddress(o.detail_address) },
