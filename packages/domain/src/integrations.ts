@@ -56,20 +56,28 @@ export const apiKeyCreateBody = z.object({
   name: z.string({ error: INTEGRATION_MSG.keyNameTooLong }).trim().max(API_KEY_NAME_MAX, INTEGRATION_MSG.keyNameTooLong).optional().default(''),
 });
 
-/** The URL's form only; the server also resolves its host and refuses private addresses. */
+/**
+ * The URL's form only; the server also resolves its host and refuses private addresses. Blanks at
+ * the ends are trimmed; a blank or control character inside is refused (a URL parser would silently
+ * drop a tab or line break). The address kept is the parsed one (`href`), exactly what is checked
+ * and what each delivery connects to.
+ */
 export const webhookUrl = z
   .string({ error: INTEGRATION_MSG.urlRequired })
   .trim()
   .min(1, INTEGRATION_MSG.urlRequired)
   .max(WEBHOOK_URL_MAX, INTEGRATION_MSG.urlTooLong)
   .refine((v) => {
+    if (/[\s\u0000-\u001f\u007f]/.test(v)) return false;
     try {
       const u = new URL(v);
       return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && !u.username && !u.password;
     } catch {
       return false;
     }
-  }, INTEGRATION_MSG.urlInvalid);
+  }, INTEGRATION_MSG.urlInvalid)
+  .transform((v) => new URL(v).href)
+  .refine((v) => v.length <= WEBHOOK_URL_MAX, INTEGRATION_MSG.urlTooLong);
 
 export const webhookEvents = z
   .array(z.string({ error: INTEGRATION_MSG.eventUnknown }).refine((v) => WEBHOOK_EVENT_TYPES.includes(v), INTEGRATION_MSG.eventUnknown), { error: INTEGRATION_MSG.eventsRequired })

@@ -142,6 +142,36 @@ describe('webhooks', () => {
     expect((await post(t, API.webhooks, { url: receiver.url, events: ['order.nope'] }, { token: v.token })).body).toMatchObject({ code: 400, msg: INTEGRATION_MSG.eventUnknown });
   });
 
+  it('classifies every special address by ipaddr.js: IPv4-compatible, -mapped, NAT64, 6to4, multicast, broadcast, unspecified (issue 44)', async () => {
+    const refused = [
+      '::7f00:1', '::127.0.0.1', '0:0:0:0:0:0:7f00:1', '::a00:1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::7f00:1', '64:ff9b::a00:1',
+      '64:ff9b:1::1', '2002:7f00:1::1', '2002:808:808::1', '2001::1', 'ff02::1', 'ff0e::1', '224.0.0.1', '239.255.255.250', '255.255.255.255',
+      '0.0.0.0', '::', '0.1.2.3', 'fe80::1', 'fe80::1%eth0', 'fc00::1', '198.18.0.1', '192.0.2.1', '240.0.0.1', '::ffff:0:7f00:1', 'not-an-address',
+    ];
+    for (const a of refused) expect(isPrivateAddress(a), a).toBe(true);
+    // NAT64 (DNS64 networks) and IPv4-mapped spellings of a public address stand for that address
+    for (const a of ['8.8.8.8', '1.1.1.1', '2400:3200::1', '2606:4700::1111', '64:ff9b::808:808', '::ffff:8.8.8.8']) expect(isPrivateAddress(a), a).toBe(false);
+    await expect(postWebhook('http://[::7f00:1]:9/x', {}, '{}', 2000, false)).rejects.toBeInstanceOf(UrlRefused);
+    t.config.WEBHOOK_ALLOW_PRIVATE = false;
+    try {
+      const port = new URL(receiver.url).port;
+      for (const url of [`http://[::7f00:1]:${port}/hook`, `http://[::127.0.0.1]:${port}/hook`, `http://[64:ff9b::7f00:1]:${port}/`, `http://[2002:7f00:1::]:${port}/`, ` http://[::7f00:1]:${port}/hook`, `http://0x7f000001:${port}/`, `http://2130706433:${port}/`, `http://0177.0.0.1:${port}/`]) {
+        expect((await post(t, API.webhooks, { url, events: ['wallet.moved'] }, { token: v.token })).body, url).toMatchObject({ code: 400, msg: INTEGRATION_MSG.urlPrivate });
+      }
+      // whitespace: trimmed at the ends (stored as the parsed address), refused inside
+      for (const url of ['http://exa\tmple.com/hook', 'http://example.com/\nhook', 'http://exam ple.com/']) {
+        expect((await post(t, API.webhooks, { url, events: ['wallet.moved'] }, { token: v.token })).body, url).toMatchObject({ code: 400, msg: INTEGRATION_MSG.urlInvalid });
+      }
+      const made = await post(t, API.webhooks, { url: '  http://8.8.8.8/Hook?a=1 \u3000', events: ['wallet.moved'] }, { token: v.token });
+      expect(made.body.code).toBe(200);
+      const row = await t.db.selectFrom('webhook_endpoints').select('url').where('id', '=', made.body.data.id).executeTakeFirstOrThrow();
+      expect(row.url).toBe('http://8.8.8.8/Hook?a=1');
+      expect((await post(t, API.webhookRemove(made.body.data.id), {}, { token: v.token })).body.code).toBe(200);
+    } finally {
+      t.config.WEBHOOK_ALLOW_PRIVATE = true;
+    }
+  });
+
   it('delivers every node change of an order walked to completion, each signed, with wallet movements', async () => {
     const w = await createVendor(t);
     const prod = await createProduct(t, w.vendorId, w.userId);

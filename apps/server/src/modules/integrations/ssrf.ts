@@ -1,33 +1,42 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-// Server-side request forgery guard for webhook URLs (decision 171): a URL whose host is, or resolves
-// to, a private, loopback, link-local or reserved address is refused — when it is registered and again
-// when each delivery connects (the connection uses the addresses checked, so a DNS answer that changes
-// in between cannot slip through). WEBHOOK_ALLOW_PRIVATE=1 (demo mode, tests) turns the guard off.
+// Server-side request forgery guard for webhook URLs (decisions 171, 226): a URL whose host is, or
+// resolves to, an address that is not plain public unicast is refused — when it is registered and
+// again when each delivery connects (the connection uses the addresses checked, so a DNS answer that
+// changes in between cannot slip through). WEBHOOK_ALLOW_PRIVATE=1 (demo mode, tests) turns it off.
+// The ranges are ipaddr.js's table (private, loopback, link-local, multicast, broadcast, unspecified,
+// carrier-grade NAT, reserved, 6to4, Teredo, NAT64, …), not a list kept by hand.
 
-const blocked = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16],
-  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) blocked.addSubnet(net, bits, 'ipv6');
+const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');
 
-/** True for an address a webhook may not reach. IPv4-mapped IPv6 is judged by its IPv4 address. */
+/** The IPv4 address an IPv6 address stands for (IPv4-mapped, NAT64 well-known prefix), or null. */
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  if (v6.match(NAT64_WELL_KNOWN)) {
+    const [hi, lo] = [v6.parts[6]!, v6.parts[7]!];
+    return new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  }
+  return null;
+}
+
+/**
+ * True for an address a webhook may not reach: anything but public unicast. An IPv4-mapped or NAT64
+ * address is judged by the IPv4 address it carries; IPv4-compatible IPv6 (::a.b.c.d, deprecated by
+ * RFC 4291) is refused outright, as is whatever does not parse as an address.
+ */
 export function isPrivateAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  if (/^::ffff:/i.test(bare)) return true;
-  const family = isIP(bare);
-  if (family === 4) return blocked.check(bare, 'ipv4');
-  if (family === 6) return blocked.check(bare, 'ipv6');
-  return true;
+  if (!isIP(bare) || !ipaddr.isValid(bare)) return true;
+  const addr = ipaddr.parse(bare);
+  if (addr.kind() === 'ipv4') return addr.range() !== 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  const v4 = embeddedIPv4(v6);
+  if (v4) return v4.range() !== 'unicast';
+  if (v6.parts.slice(0, 6).every((p) => p === 0)) return true;
+  return v6.range() !== 'unicast';
 }
 
 export class UrlRefused extends Error {
