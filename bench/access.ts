@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
 import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
 import { buildApp } from '../apps/server/src/app';
@@ -24,7 +24,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as any).port}`;
 
 function signed(method: string, path: string, body: string, token = '') {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token, body }), 'content-type': 'application/json' };
 }
 
@@ -41,9 +41,12 @@ async function measure(title: string, opts: Omit<autocannon.Options, 'url'>) {
 
 console.log(`${CONNECTIONS} connections, ${DURATION} s each, ${config.isPostgres ? 'PostgreSQL' : 'SQLite'}`);
 await measure('bare route', { requests: [{ method: 'GET', path: '/bench/bare' }] });
-// Signatures carry a timestamp valid for 5 minutes, so one signed request can be replayed by the load tool.
+// A read's signature is valid for 5 minutes, so one signed GET can be replayed by the load tool; a
+// write's is accepted once (decision 225), so each login is signed as it is sent.
 await measure('GET getUserInfo (authenticated)', { requests: [{ method: 'GET', path: API.userInfo, headers: signed('GET', API.userInfo, '', token) }] });
-await measure('POST login (scrypt password check)', { requests: [{ method: 'POST', path: API.login, headers: signed('POST', API.login, loginBody), body: loginBody }] });
+await measure('POST login (scrypt password check)', {
+  requests: [{ method: 'POST', path: API.login, body: loginBody, setupRequest: (req) => ({ ...req, headers: signed('POST', API.login, loginBody) }) }],
+});
 
 await app.close();
 await handle.db.destroy();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
 import { buildApp } from '../apps/server/src/app';
 import { setupDatabase } from '../apps/server/src/db/setup';
@@ -71,7 +71,7 @@ async function exportOnce(rows: number) {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const signed = (path: string, body: string, token = '') => {
-    const timestamp = String(Date.now());
+    const timestamp = String(freshTimestamp());
     return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token, body }), 'content-type': 'application/json' };
   };
   const loginBody = JSON.stringify({ phone: PHONE, password: PASSWORD, isSubAccount: false });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { sql } from 'kysely';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
@@ -42,7 +42,7 @@ const handle = await connectDatabase(url);
 const app = await buildApp(config, handle);
 await app.ready();
 const headers = (method: string, path: string, query: string, body: string, token = '') => {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery: query, timestamp, token, body }), 'content-type': 'application/json' };
 };
 async function login(v: number) {

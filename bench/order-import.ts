@@ -5,7 +5,7 @@
 // PostgreSQL; BENCH_ROWS changes the row count).
 import type { AddressInfo } from 'node:net';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { IMPORT_LIMITS } from '@portal/domain/order-import';
 import { createVendor, startTestApp } from '../apps/server/test/helper';
 import { createProduct } from '../apps/server/src/modules/orders/orders.fixtures';
@@ -21,7 +21,7 @@ for (const model of models) await createProduct(t, v.vendorId, v.userId, { model
 
 async function send(file: Buffer, dryRun: boolean) {
   const rawQuery = dryRun ? 'dryRun=1' : '';
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const signature = sign(t.config.SIGN_KEY, { method: 'POST', path: API.orderImport, rawQuery, timestamp, token: v.token, body: '' });
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file)]), 'orders.xlsx');

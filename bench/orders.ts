@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
 import { registerSearchGrams } from '../apps/server/src/db/search-grams';
 import { setupDatabase } from '../apps/server/src/db/setup';
@@ -129,7 +129,7 @@ const server = await startServerProcess(file, dir, { workers: WORKERS, nodeArgs:
 const base = server.base;
 
 function signed(method: string, path: string, rawQuery: string, body: string, token = '') {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery, timestamp, token, body }), 'content-type': 'application/json' };
 }
 async function login(v: number) {

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { loadConfig } from '../apps/server/src/config';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { load } from './lib/load';
@@ -42,7 +42,7 @@ const server = await startServerProcess(url, dir, { workers: WORKERS, nodeArgs: 
 const base = server.base;
 
 function signed(method: string, path: string, rawQuery: string, body: string, token = '') {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery, timestamp, token, body }), 'content-type': 'application/json' };
 }
 const loginBody = JSON.stringify({ phone: BENCH_PHONE, password: BENCH_PASSWORD, isSubAccount: false });

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { API } from '@portal/domain/api-paths';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
@@ -42,7 +42,7 @@ const handle = await connectDatabase(url, { poolMax: 1 });
 const app = await buildApp(config, handle);
 await app.ready();
 const headers = (method: string, path: string, rawQuery: string, body: string, token = '') => {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery, timestamp, token, body }), 'content-type': 'application/json' };
 };
 const login = products

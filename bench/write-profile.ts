@@ -7,7 +7,7 @@ import pg from 'pg';
 import { join } from 'node:path';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { API } from '@portal/domain/api-paths';
 import { loadConfig } from '../apps/server/src/config';
 import { setupDatabase } from '../apps/server/src/db/setup';
@@ -76,7 +76,7 @@ const products = await db.insertInto('products').values(Array.from({ length: LIN
 const app = await buildApp(config, handle);
 await app.ready();
 function signed(method: string, path: string, body: string, token = '') {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return { role: 'manufacturer', timestamp, token, signature: sign(config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token, body }), 'content-type': 'application/json' };
 }
 const lb = JSON.stringify({ phone: '17000000001', password: 'bench123456', isSubAccount: false });

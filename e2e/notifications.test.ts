@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Notification centre journey (issue 19): the operator walks a paid order through its nodes (console
@@ -31,7 +31,7 @@ afterEach(async (ctx) => {
 
 /** A signed console call, as the console's own request layer makes it. */
 async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const payload = body === undefined ? '' : JSON.stringify(body);
   const headers: Record<string, string> = {
     role: 'platform',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { PLATFORM_ACTION_NAMES } from '@portal/domain/orders-platform';
 import * as V from '@portal/domain/validation';
 import { INPUT_MSG } from '@portal/domain/validation';
@@ -159,7 +159,7 @@ async function send(r: ApiRoute, path: string, query: Array<[string, string]>, b
   const token = r.access === 'public' ? '' : platform ? fx.opToken : fx.token;
   const rawQuery = new URLSearchParams(query).toString();
   const payload = r.method === 'GET' ? '' : toJson(body);
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const headers: Record<string, string> = { role: platform ? 'platform' : 'manufacturer', timestamp, token };
   headers.signature = sign(t.config.SIGN_KEY, { method: r.method, path, rawQuery, timestamp, token, body: payload });
   if (payload) headers['content-type'] = 'application/json';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { API } from '@portal/domain/api-paths';
 import { loadConfig, type Config } from '../src/config';
 import { buildApp } from '../src/app';
@@ -92,7 +92,7 @@ export function signedRequest(t: TestApp, method: string, path: string, body?: u
     Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]),
   ).toString();
   const payload = body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(opts.timestamp ?? Date.now());
+  const timestamp = String(opts.timestamp ?? freshTimestamp());
   const token = opts.token ?? '';
   const headers: Record<string, string> = { role: opts.role ?? 'manufacturer', timestamp, token, ...opts.headers };
   if (!opts.unsigned) headers.signature = sign(t.config.SIGN_KEY, { method, path, rawQuery: qs, timestamp, token, body: payload });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import type { TestApp } from './helper';
 
@@ -26,7 +26,7 @@ export async function upload(t: TestApp, token: string, files: UploadPart | Uplo
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   const rawQuery = dir === undefined ? '' : `type=${encodeURIComponent(dir)}`;
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const signature = sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery, timestamp, token, body: '' });
   const res = await t.app.inject({
     method: 'POST',

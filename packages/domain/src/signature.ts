@@ -6,6 +6,22 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 export const DEFAULT_SIGN_KEY = 'portal-sign-key-2026';
 export const SIGNATURE_MAX_SKEW_MS = 5 * 60 * 1000;
 
+export const SIGNATURE_MSG = {
+  /** A write whose signature was accepted before (decision 225); answered with code 1401. */
+  reused: '该请求已受理过，同一签名只受理一次；如需重试，请用新的 timestamp 重新签名',
+} as const;
+
+let lastTimestamp = 0;
+/**
+ * The `timestamp` of the next signed call: the clock in ms, but never the same value twice from one
+ * client — the server accepts each write's signature once, and two identical writes signed within one
+ * millisecond (two uploads, whose body is not signed) would otherwise carry the same signature.
+ */
+export function freshTimestamp(now = Date.now()): number {
+  lastTimestamp = Math.max(now, lastTimestamp + 1);
+  return lastTimestamp;
+}
+
 /** Query string with its pairs sorted by key (stable), compared as sent, still URL-encoded. */
 export function sortQuery(rawQuery: string): string {
   const q = rawQuery.startsWith('?') ? rawQuery.slice(1) : rawQuery;

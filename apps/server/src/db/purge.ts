@@ -26,6 +26,8 @@ interface Target {
  */
 export const PURGE_TARGETS: Target[] = [
   { table: 'captchas', key: 'uuid', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
+  // A signed write's signature, once its timestamp is out of the window (decision 225).
+  { table: 'signature_uses', key: 'signature', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
   { table: 'sessions', key: 'id', column: 'expires_at', cutoff: (now) => new Date(now).toISOString() },
   { table: 'sms_codes', key: 'id', column: 'expires_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },
   { table: 'sms_outbox', key: 'id', column: 'created_at', cutoff: (now) => new Date(now - DAY_MS).toISOString() },

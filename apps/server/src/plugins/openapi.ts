@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { CODE, CODE_TEXT } from '@portal/domain/codes';
-import { SIGNATURE_MAX_SKEW_MS } from '@portal/domain/signature';
+import { SIGNATURE_MAX_SKEW_MS, SIGNATURE_MSG } from '@portal/domain/signature';
 import { INTEGRATION_OPENAPI_DOC } from '@portal/domain/integrations';
 import { API_KEY_ROUTES } from '../lib/api-keys';
 import type { Access } from './context';
@@ -41,6 +41,8 @@ signature = hmac_sha256_hex(签名密钥, text)
 \`\`\`
 
 签名不符或超时：\`{"code": 1401, "msg": "${CODE_TEXT[1401]}"}\`。
+
+**每个写请求的签名只受理一次。** 写请求（GET、HEAD 以外的方法，浏览器签名与 API 密钥签名都是）的签名在时间窗口内被受理过，再次发送即拒绝：\`{"code": 1401, "msg": "${SIGNATURE_MSG.reused}"}\`——无论同时发送还是稍后重发，无论落到哪个服务进程，无论第一次成功与否。重试（例如超时后）请用新的 timestamp 重新签名；同时发送多个相同的写请求（例如 multipart 上传，其请求体不参与签名）时，每个请求用不同的 timestamp（相差 1 毫秒即可）。读请求（GET）不受此限。
 
 ## 登录态
 登录接口返回的 token 放在请求头 \`token\`（或 \`Authorization: Bearer <token>\`）。运营后台的接口（/api/platform/…）另加请求头 \`role: platform\`。

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { sign, SIGNATURE_MAX_SKEW_MS, type SignatureHashes } from '@portal/domain/signature';
+import { sign, SIGNATURE_MAX_SKEW_MS, SIGNATURE_MSG, type SignatureHashes } from '@portal/domain/signature';
 import { CODE } from '@portal/domain/codes';
 import { MSG } from '@portal/domain/messages';
 import { AppError } from '../lib/errors';
 import { apiKeyMaster, deriveApiSecret } from '../lib/api-keys';
+import { claimSignature } from './signature.repository';
 
 // Native digests: the portable ones of the domain are several times slower, and this runs on every call.
 const nodeHashes: SignatureHashes = {
@@ -17,7 +18,9 @@ const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeE
 /**
  * Every signed /api call: HMAC of method, path, sorted query, timestamp, token and body hash. A
  * server-to-server call with an `apikey` header signs the same text with the key's secret and the key
- * id in the token's place (decision 168); plugins/auth.ts then checks the key itself.
+ * id in the token's place (decision 168); plugins/auth.ts then checks the key itself. A write (any
+ * method but GET and HEAD) is accepted once: its signature is claimed in the database, so a copy sent
+ * again within the timestamp window — at once or later, to any process — is refused (decision 225).
  */
 export function registerSignatureCheck(app: FastifyInstance) {
   const master = apiKeyMaster(app.config);
@@ -43,5 +46,9 @@ export function registerSignatureCheck(app: FastifyInstance) {
       body: isMultipart ? '' : req.rawBody,
     }, nodeHashes);
     if (!safeEqual(expected, given)) throw new AppError(CODE.badSignature, MSG.badSignature);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const expiresAt = new Date(tsNum + SIGNATURE_MAX_SKEW_MS).toISOString();
+      if (!(await claimSignature(app.db, expected, expiresAt))) throw new AppError(CODE.badSignature, SIGNATURE_MSG.reused);
+    }
   });
 }

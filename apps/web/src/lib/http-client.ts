@@ -1,7 +1,7 @@
 import { CODE, CODE_TEXT, type Envelope, type PageEnvelope } from '@portal/domain/codes';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_MSG } from '@portal/domain/idempotency';
 import { MSG } from '@portal/domain/messages';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { DUPLICATE_LOCK_RELEASE_MS, REQUEST_TIMEOUT_MS, SIGN_KEY } from '../config/env';
 import { ApiError, DuplicateRequestError } from './api-error';
 import { createActionKeys } from './idempotency-keys';
@@ -52,7 +52,7 @@ export function buildQuery(query: Query = {}): string {
 }
 
 export function signedHeaders(role: string, token: string, method: string, path: string, rawQuery: string, body: string): Record<string, string> {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   return {
     role,
     token,

@@ -13,7 +13,15 @@ export interface JobLeasesTable {
   until: number;
 }
 
+/** The signature of an accepted write, until its timestamp leaves the window (decision 225). */
+export interface SignatureUsesTable {
+  signature: string;
+  /** UTC ISO text */
+  expires_at: string;
+}
+
 export interface SecurityTables {
   rate_limits: RateLimitsTable;
   job_leases: JobLeasesTable;
+  signature_uses: SignatureUsesTable;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { SUB_ACCOUNT_TAKEN } from '@portal/domain/accounts';
 import { MSG } from '@portal/domain/messages';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { createOperator, createSubAccount, createVendor, lastSmsCode, nextPhone, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
 import { startWorkersServer, type WorkersServer } from '../../../test/spawn-server';
 import { RATE_LIMITS_OFF } from '../../plugins/rate-limit';
@@ -33,7 +33,7 @@ interface Api {
 const NO_RATE_LIMITS = RATE_LIMITS_OFF;
 
 function headersFor(t: TestApp, method: string, path: string, payload: string, opts: CallOpts) {
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const token = opts.token ?? '';
   return {
     role: opts.role ?? 'manufacturer',

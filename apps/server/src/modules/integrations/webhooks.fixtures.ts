@@ -1,6 +1,6 @@
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 
 // Test fixtures: a webhook receiver on 127.0.0.1 and a server-to-server caller signing with an API key.
 
@@ -74,7 +74,7 @@ export async function startReceiver(answer: (r: Received, seen: Received[]) => n
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** The headers of a call signed with an API key: the browser's formula with the key's secret and id. */
-export function keyHeaders(keyId: string, secret: string, method: string, path: string, rawQuery: string, body: string, timestamp = Date.now()) {
+export function keyHeaders(keyId: string, secret: string, method: string, path: string, rawQuery: string, body: string, timestamp = freshTimestamp()) {
   const headers: Record<string, string> = {
     apikey: keyId,
     timestamp: String(timestamp),

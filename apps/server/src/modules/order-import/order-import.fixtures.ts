@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { API } from '@portal/domain/api-paths';
 import { IMPORT_COLUMNS, IMPORT_SHEET, type ImportColumnKey } from '@portal/domain/order-import';
 import type { TestApp } from '../../../test/helper';
@@ -52,7 +52,7 @@ export async function postFile(
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const rawQuery = new URLSearchParams(opts.query ?? {}).toString();
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const signature = sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery, timestamp, token, body: '' });
   const res = await t.app.inject({
     method: 'POST',

@@ -6,7 +6,7 @@ import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { PAY_METHOD, PAY_STATUS, PAY_STATUS_REJECTED, PAYMENT_TYPE } from '@portal/domain/enums';
 import { PLATFORM_WALLET_API, RECORD_COLUMNS, WALLET_MSG } from '@portal/domain/wallet';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { signedFile } from '../../../test/signed-file';
 import { SAMPLE, upload } from '../../../test/upload';
@@ -42,7 +42,7 @@ const countRecords = async (vendorId: number) =>
 /** POST the export as the web does (signed JSON body) and answer the raw response. */
 async function exportRecords(token: string, body: Record<string, unknown>) {
   const payload = JSON.stringify(body);
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const signature = sign(t.config.SIGN_KEY, { method: 'POST', path: API.recordsExport, rawQuery: '', timestamp, token, body: payload });
   return t.app.inject({ method: 'POST', url: API.recordsExport, headers: { role: 'manufacturer', timestamp, token, signature, 'content-type': 'application/json' }, payload });
 }
@@ -232,7 +232,7 @@ describe('ledger list', () => {
   });
 
   it('exports with filters given in the query string too', async () => {
-    const timestamp = String(Date.now());
+    const timestamp = String(freshTimestamp());
     const rawQuery = 'paymentType=3';
     const signature = sign(t.config.SIGN_KEY, { method: 'POST', path: API.recordsExport, rawQuery, timestamp, token: v.token, body: '' });
     const res = await t.app.inject({ method: 'POST', url: `${API.recordsExport}?${rawQuery}`, headers: { role: 'manufacturer', timestamp, token: v.token, signature } });
