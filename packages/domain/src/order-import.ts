@@ -76,6 +76,12 @@ export const IMPORT_MSG = {
   columnsMissing: (headers: string[]) => `模板缺少列：${headers.join('、')}，请重新下载导入模板`,
   noRows: '文件中没有要导入的订单，请从第2行开始填写',
   tooManyRows: `每次最多导入${IMPORT_LIMITS.maxRows}行，请分批导入`,
+  /** The file inflates past maxUnpackedBytes (counted while inflating, whatever the zip declares). */
+  unpackedTooLarge: '文件解压后的内容过大，请使用导入模板填写并分批导入',
+  /** Reading the file ran out of its time or memory (decision 222). */
+  fileTooComplex: '文件内容过多或过于复杂，无法读取，请使用导入模板填写并分批导入',
+  /** Every workbook reader of this server process is busy. */
+  busy: '导入文件较多，正在处理中，请稍后再试',
   optionInvalid: (options: readonly string[]) => `请从下拉列表中选择：${options.join('、')}`,
   productNotFound: '产品型号不存在或未审核通过，请与产品管理中的型号名称一致',
   productAmbiguous: '产品管理中有多个产品使用该型号名称，请先修改为不同的名称',

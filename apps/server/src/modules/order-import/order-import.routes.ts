@@ -11,7 +11,8 @@ import { badRequest } from '../../lib/errors';
 import { documentedOnly } from '../../plugins/contract';
 import { XLSX_TYPE, contentDisposition, timestampedName } from '../../lib/xlsx-stream';
 import { vendorOf } from '../../plugins/auth';
-import { annotate, buildTemplate, loadWorkbook, readRows } from './import-workbook';
+import { buildTemplate } from './import-workbook';
+import { workbookReader } from './workbook-reader';
 import { orderableModels } from './order-import.repository';
 import { importOrders, templateExample, type OrderImportPorts } from './order-import.service';
 
@@ -68,6 +69,9 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
       throwFileSizeLimit: true,
       limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 5, parts: 6, fieldSize: 16 * 1024 },
     });
+    const reader = workbookReader(app.log);
+    app.addHook('onListen', async () => reader.warm());
+    app.addHook('onClose', async () => reader.close());
     const add = { config: { access: PERM.orderAdd } } as const;
     // Orders of one import created at the same time: on PostgreSQL their round trips and commits
     // overlap (pool of 10); SQLite writes one at a time anyway (decision 167).
@@ -86,8 +90,8 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
     const importSchema = { ...upload, querystring: orderImportQuery, response: { 200: envelope(importResult) } };
     app.post(API.orderImport, { config: { access: PERM.orderAdd, idempotent: true }, schema: importSchema }, async (req) => {
       const { dryRun } = req.query;
-      const wb = await loadWorkbook(await uploadedBytes(req));
-      const result = await importOrders(db, ports, vendorOf(req), readRows(wb), dryRun, {
+      const { rows } = await reader.rows(await uploadedBytes(req));
+      const result = await importOrders(db, ports, vendorOf(req), rows, dryRun, {
         onError: (err) => req.log.error({ err }, 'order import: an order was not created'),
         concurrency,
       });
@@ -100,10 +104,10 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
     const resultUpload = { consumes: ['multipart/form-data'], body: documentedOnly(importResultUpload) };
     app.post(API.orderImportResult, { ...add, schema: { ...resultUpload, ...file } }, async (req, reply) => {
       const form = await uploadedForm(req);
-      const keep = rowsField(form.fields.get('rows'));
-      const wb = await loadWorkbook(form.file);
-      const result = await importOrders(db, ports, vendorOf(req), readRows(wb), true);
-      return sendFile(reply, timestampedName('导入结果'), await annotate(wb, result.errors, keep ?? new Set(result.errors.map((e) => e.row))));
+      void rowsField(form.fields.get('rows'));
+      const { rows, sheet } = await reader.rows(form.file);
+      const result = await importOrders(db, ports, vendorOf(req), rows, true);
+      return sendFile(reply, timestampedName('导入结果'), await reader.annotate(form.file, sheet, result.errors));
     });
   };
 }

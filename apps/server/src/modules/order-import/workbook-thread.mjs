@@ -1,0 +1,177 @@
+// The import's workbook reading, on a worker thread of its own (decision 222): the thread has a heap
+// limit and the caller a time limit, so whatever an uploaded file does, it can only end its own thread.
+// Plain JavaScript: piscina runs it on threads without a TypeScript loader; import-workbook.ts is the
+// typed side and passes in everything the domain decides (columns, sheet names, limits, messages stay there).
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { unpackBounded, UnpackRefused } from '../../lib/bounded-unzip.mjs';
+
+class Refused extends Error {
+  constructor(reason, missing = []) {
+    super(reason);
+    this.reason = reason;
+    this.missing = missing;
+  }
+}
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/** A cell as the text a user typed: dates as 'YYYY-MM-DD HH:mm' (Excel dates carry no zone), formulas by their result. */
+function cellText(v) {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) return '';
+    const day = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+    return v.getUTCHours() || v.getUTCMinutes() ? `${day} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}` : day;
+  }
+  if (typeof v === 'object') {
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text ?? '').join('').trim();
+    if ('formula' in v || 'sharedFormula' in v) return cellText(v.result);
+    if ('text' in v) return cellText(v.text);
+    return '';
+  }
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  return String(v).trim();
+}
+
+const normHeader = (v) => v.replace(/^\*+/, '').replace(/\s+/g, '');
+
+/** A part's XML as text in 64 KB pieces, so the SAX parser streams it (a multi-byte character is never split). */
+async function* textOf(buf) {
+  const decoder = new TextDecoder('utf-8');
+  for (let at = 0; at < buf.length; at += 65536) yield decoder.decode(buf.subarray(at, at + 65536), { stream: true });
+  const rest = decoder.decode();
+  if (rest) yield rest;
+}
+const streamOf = (buf) => Readable.from(textOf(buf));
+
+const EMPTY_RELS = Buffer.from('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>');
+
+/**
+ * The data sheet's rows, read with exceljs's streaming reader (stream.xlsx.WorkbookReader, its parts
+ * driven one by one over the entries already unpacked) so that reading stops at the row limit instead
+ * of parsing the whole sheet first.
+ */
+async function readRows(entries, spec) {
+  const workbookXml = entries.get('xl/workbook.xml');
+  if (!workbookXml) throw new Refused('invalid');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore',
+  });
+  await reader._parseRels(streamOf(entries.get('xl/_rels/workbook.xml.rels') ?? EMPTY_RELS));
+  await reader._parseWorkbook(streamOf(workbookXml));
+  const styles = entries.get('xl/styles.xml');
+  if (styles) await reader._parseStyles(streamOf(styles));
+  reader.sharedStrings = [];
+  const shared = entries.get('xl/sharedStrings.xml');
+  if (shared) for await (const _ of reader._parseSharedStrings(streamOf(shared))) {}
+
+  const sheets = reader.model?.sheets ?? [];
+  const target = sheets.find((s) => s.name === spec.sheet) ?? sheets.find((s) => s.state !== 'hidden' && s.name !== spec.notesSheet);
+  if (!target) throw new Refused('sheetMissing');
+  const rel = (reader.workbookRels ?? []).find((r) => r.Id === target.rId);
+  // As exceljs's own loader resolves a sheet's part: relative to xl/, or an absolute /xl/… path.
+  const xml = rel && entries.get(`xl/${String(rel.Target).replace(/^(\s|\/xl\/)+/, '')}`);
+  if (!xml) throw new Refused('sheetMissing');
+  const [event] = [...reader._parseWorksheet(textOf(xml), target.id)];
+  if (!event) throw new Refused('invalid');
+
+  const byHeader = new Map(spec.columns.map((c) => [normHeader(c.header), c.key]));
+  let cols = null;
+  const out = [];
+  for await (const r of event.value) {
+    if (!cols) {
+      cols = new Map();
+      if (r.number === 1) {
+        r.eachCell((cell, col) => {
+          const key = byHeader.get(normHeader(cellText(cell.value)));
+          if (key && !cols.has(key)) cols.set(key, col);
+        });
+      }
+      const missing = spec.columns.filter((c) => c.required && !cols.has(c.key)).map((c) => c.header);
+      if (missing.length) throw new Refused('columnsMissing', missing);
+      if (r.number === 1) continue;
+    }
+    const cells = {};
+    let any = false;
+    for (const c of spec.columns) {
+      const at = cols.get(c.key);
+      const text = at ? cellText(r.getCell(at).value) : '';
+      cells[c.key] = text;
+      if (text) any = true;
+    }
+    if (!any) continue;
+    if (out.length >= spec.maxRows) throw new Refused('tooManyRows');
+    out.push({ row: r.number, cells });
+  }
+  if (!cols) {
+    const missing = spec.columns.filter((c) => c.required).map((c) => c.header);
+    throw new Refused('columnsMissing', missing);
+  }
+  if (!out.length) throw new Refused('noRows');
+  return { rows: out, sheet: target.name };
+}
+
+/**
+ * The workbook as exceljs loads it: a zip made again from the entries already unpacked under the cap
+ * (stored, not compressed), so exceljs's own unzipping sees exactly those bytes and nothing else.
+ */
+async function loadWorkbook(entries) {
+  const zip = new JSZip();
+  for (const [name, data] of entries) zip.file(name, data);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' }));
+  return wb;
+}
+
+/** The uploaded workbook with a 错误原因 column after the last header (replacing one already there). */
+async function annotate(entries, sheetName, errors, errorHeader) {
+  const wb = await loadWorkbook(entries);
+  const sheet = wb.getWorksheet(sheetName);
+  if (!sheet) throw new Refused('sheetMissing');
+  const header = sheet.getRow(1);
+  let col = 0;
+  header.eachCell((cell, i) => {
+    if (normHeader(cellText(cell.value)) === errorHeader) col = i;
+  });
+  if (!col) col = header.cellCount + 1;
+  const byRow = new Map();
+  for (const e of errors) {
+    if (e.row < 2) continue;
+    byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}：${e.message}` : e.message]);
+  }
+  const head = header.getCell(col);
+  head.value = errorHeader;
+  head.font = { bold: true, color: { argb: 'FFC00000' } };
+  sheet.getColumn(col).width = 50;
+  sheet.eachRow({ includeEmpty: false }, (r, n) => {
+    if (n === 1) return;
+    const cell = r.getCell(col);
+    cell.value = byRow.get(n)?.join('；') ?? null;
+    cell.font = { color: { argb: 'FFC00000' } };
+  });
+  for (const [n, msgs] of byRow) {
+    const cell = sheet.getRow(n).getCell(col);
+    if (!cell.value) cell.value = msgs.join('；');
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * The thread's task: {kind: 'rows', file, spec} answers {rows, sheet}; {kind: 'annotate', file, spec,
+ * sheet, errors} answers {file}; a file that cannot be read answers {refused, missing?}.
+ */
+export default async function workbookTask(task) {
+  task.started?.postMessage('started');
+  task.started?.close();
+  try {
+    const entries = await unpackBounded(task.file, task.spec.maxUnpackedBytes);
+    if (task.kind === 'rows') return await readRows(entries, task.spec);
+    return { file: await annotate(entries, task.sheet, task.errors, task.spec.errorHeader) };
+  } catch (err) {
+    if (err instanceof Refused || err instanceof UnpackRefused) return { refused: err.reason, missing: err.missing ?? [] };
+    // Whatever else a file makes the readers throw, it is the file that is unreadable.
+    return { refused: 'invalid', missing: [] };
+  }
+}
