@@ -59,8 +59,10 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.01).default(10),
   /** Milliseconds between the delivery worker's looks at the outbox; 0 stops the worker. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(0).default(1000),
-  /** Seconds a receiver gets to answer one delivery. */
+  /** Seconds one delivery attempt may take in all: connecting, sending and the receiver's whole answer. */
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(10),
+  /** Deliveries a server process sends at once; one vendor holds at most a quarter of them (decision 224). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** The address customers reach this server at, for the links SMS texts carry (issue 47); '' derives it from HOST and PORT. Production requires it. */
   PUBLIC_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })]).default(''),
   /** Calls of the customer's page (any token, right or wrong) per client address and window (issue 47); 0 no limit. */

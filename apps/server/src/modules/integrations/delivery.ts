@@ -4,47 +4,73 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/time';
-import { claimDeliveries, endpointForDelivery, finishAttempt, releaseDeliveries, type ClaimedDelivery } from './integrations.repository';
+import { claimDelivery, endpointForDelivery, finishAttempt, type ClaimedDelivery } from './integrations.repository';
 import { guardedLookup, isPrivateAddress, UrlRefused } from './ssrf';
 import { webhookHeaders } from './webhook-signing';
 
-// The webhook delivery worker (decision 170). Every server process runs one; each round claims due
-// rows with a lease (integrations.repository claimDeliveries), posts them, and records the outcome.
-// A 2xx answer delivers; anything else retries after base·2^(attempt-1) seconds (at most an hour)
-// until 24 h after the event, then the row is failed. Every attempt carries the event's one id.
+// The webhook delivery worker (decisions 170, 224). Every server process runs one: it keeps at most
+// `concurrency` deliveries in flight, a vendor at most `vendorShare` of them and an endpoint one, and
+// claims (with a lease) the next due delivery as soon as a place is free — a slow receiver holds only
+// its own place, never a round of other vendors' events. A 2xx answer delivers; anything else retries
+// after base·2^(attempt-1) seconds (at most an hour) until 24 h after the event, then the row is failed.
+// Every attempt carries the event's one id, and ends at a total deadline (connect, headers and body).
 
 export interface DeliveryOptions {
   pg: boolean;
   allowPrivate: boolean;
   retryBaseSeconds: number;
   pollMs: number;
+  /** An attempt's total time: resolving, connecting, sending and the whole answer. */
   timeoutSeconds: number;
+  /** Deliveries this process sends at once. */
+  concurrency: number;
   log: { error(o: object, msg: string): void };
 }
 
 const MAX_DELAY_MS = 3600_000;
-const BATCH = 20;
+/** Bytes of a receiver's answer read at most: its status is what counts. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
 
 export const retryDelayMs = (attempt: number, baseSeconds: number) => Math.min(MAX_DELAY_MS, baseSeconds * 1000 * 2 ** Math.max(0, attempt - 1));
 
-/** POSTs `body`; answers the HTTP status (the answer's body is read and dropped) or throws. */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, timeoutMs: number, allowPrivate: boolean): Promise<number> {
+/** How many of a process's places one vendor may hold: a quarter, at least one. */
+export const vendorShareOf = (concurrency: number) => Math.max(1, Math.floor(concurrency / 4));
+
+/**
+ * POSTs `body`; answers the HTTP status once the answer has ended or MAX_ANSWER_BYTES of it were read,
+ * or throws. The whole attempt ends at `deadlineMs`, however slowly a receiver trickles its answer.
+ */
+export function postWebhook(url: string, headers: Record<string, string>, body: string, deadlineMs: number, allowPrivate: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
     const host = u.hostname.replace(/^\[|\]$/g, '');
     if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new UrlRefused('private'));
     const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
+    let settled = false;
+    const finish = (err: Error | null, status = 0) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      req.destroy();
+      if (err) reject(err);
+      else resolve(status);
+    };
     const req = send(
       u,
-      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, timeout: timeoutMs, lookup: allowPrivate ? undefined : guardedLookup },
+      { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: allowPrivate ? undefined : guardedLookup },
       (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
+        const status = res.statusCode ?? 0;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read >= MAX_ANSWER_BYTES) finish(null, status);
+        });
+        res.on('end', () => finish(null, status));
+        res.on('error', (err) => finish(err));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on('error', reject);
+    const deadline = setTimeout(() => finish(new Error(`no complete answer within ${deadlineMs} ms`)), deadlineMs);
+    req.on('error', (err) => finish(err));
     req.end(body);
   });
 }
@@ -70,54 +96,97 @@ async function deliverOne(db: DB, d: ClaimedDelivery, holder: string, o: Deliver
   await finishAttempt(db, { id: d.id, holder }, { status, statusCode, error, nextAt: status === 'pending' ? nextAt : now, durationMs: now - started, now: nowIso() });
 }
 
-/** One round: claim due deliveries and send them side by side. Answers how many were claimed. */
-export async function deliveryRound(db: DB, holder: string, o: DeliveryOptions) {
-  const now = Date.now();
-  // The lease outlasts one attempt's timeout: a live worker finishes before anyone else may take it.
-  const leaseUntil = now + o.timeoutSeconds * 2000 + 5000;
-  const claimed = await claimDeliveries(db, o.pg, holder, now, leaseUntil, BATCH);
-  // One endpoint's events one after another, in the order they happened (a receiver usually sees an
-  // order's nodes in order; retries can still reorder — docs/integration.md); endpoints side by side.
-  const byEndpoint = new Map<number, ClaimedDelivery[]>();
-  for (const d of claimed) byEndpoint.set(d.endpoint_id, [...(byEndpoint.get(d.endpoint_id) ?? []), d]);
-  await Promise.all(
-    [...byEndpoint.values()].map(async (list) => {
-      for (const [i, d] of list.entries()) {
-        // A slow receiver: what could not finish within the lease goes back, untried, for the next round.
-        if (Date.now() + o.timeoutSeconds * 1000 + 1000 > leaseUntil) return releaseDeliveries(db, list.slice(i).map((x) => x.id), holder);
-        await deliverOne(db, d, holder, o).catch((err) => o.log.error({ err }, 'webhook delivery failed'));
+/** The lease of a claimed delivery: it outlasts one attempt, so a live worker finishes before anyone else may take it. */
+const leaseMs = (o: DeliveryOptions) => o.timeoutSeconds * 2000 + 5000;
+
+/**
+ * The process's deliveries in flight. `fill` claims due deliveries one by one while a place is free,
+ * passing over the vendors at their share and the endpoints with one in flight (an endpoint's events go
+ * one after another, in the order they happened); each delivery frees its place when it ends.
+ */
+export function deliveryPool(db: DB, holder: string, o: DeliveryOptions) {
+  const share = vendorShareOf(o.concurrency);
+  const inFlight = new Map<number, { vendorId: number; endpointId: number; done: Promise<void> }>();
+  let filling: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  function busyVendors() {
+    const perVendor = new Map<number, number>();
+    for (const d of inFlight.values()) perVendor.set(d.vendorId, (perVendor.get(d.vendorId) ?? 0) + 1);
+    return [...perVendor].filter(([, n]) => n >= share).map(([v]) => v);
+  }
+
+  async function fillOnce() {
+    while (!stopped && inFlight.size < o.concurrency) {
+      const now = Date.now();
+      const endpoints = [...inFlight.values()].map((d) => d.endpointId);
+      const d = await claimDelivery(db, o.pg, holder, now, now + leaseMs(o), busyVendors(), endpoints);
+      if (!d) return;
+      const done = deliverOne(db, d, holder, o)
+        .catch((err) => o.log.error({ err }, 'webhook delivery failed'))
+        .finally(() => {
+          inFlight.delete(d.id);
+          if (!stopped) void fill();
+        });
+      inFlight.set(d.id, { vendorId: d.vendor_id, endpointId: d.endpoint_id, done });
+    }
+  }
+
+  /** Claims while places are free; a call during a fill makes it look once more when it ends. */
+  function fill(): Promise<void> {
+    if (filling) {
+      again = true;
+      return filling;
+    }
+    filling = (async () => {
+      try {
+        do {
+          again = false;
+          await fillOnce();
+        } while (again && !stopped);
+      } finally {
+        filling = null;
       }
-    }),
-  );
-  return claimed.length;
+    })();
+    return filling;
+  }
+
+  return {
+    fill,
+    inFlight: () => inFlight.size,
+    /** Stops claiming and waits for what is in flight (each attempt ends at its deadline). */
+    async stop() {
+      stopped = true;
+      await filling?.catch(() => undefined);
+      await Promise.all([...inFlight.values()].map((d) => d.done));
+    },
+  };
 }
 
-/** Starts the worker; answers a stop function that waits for the round in flight. */
+/** Starts the worker; answers a stop function that waits for the deliveries in flight. */
 export function startDeliveryWorker(db: DB, o: DeliveryOptions) {
   if (!o.pollMs) return async () => undefined;
   const holder = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const pool = deliveryPool(db, holder, o);
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = (async () => {
-      try {
-        // A full batch: more may be due, go again at once.
-        while (!stopped && (await deliveryRound(db, holder, o)) === BATCH);
-      } catch (err) {
-        if (!stopped) o.log.error({ err }, 'webhook delivery round failed');
-      }
-      if (!stopped) {
-        timer = setTimeout(tick, o.pollMs);
-        timer.unref();
-      }
-    })();
+  const tick = async () => {
+    try {
+      await pool.fill();
+    } catch (err) {
+      if (!stopped) o.log.error({ err }, 'webhook delivery round failed');
+    }
+    if (!stopped) {
+      timer = setTimeout(tick, o.pollMs);
+      timer.unref();
+    }
   };
   timer = setTimeout(tick, Math.random() * o.pollMs);
   timer.unref();
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    await running;
+    await pool.stop();
   };
 }

@@ -102,6 +102,7 @@ export async function requeueDelivery(db: DB, vendorId: number, id: number, nowM
 
 export interface ClaimedDelivery {
   id: number;
+  vendor_id: number;
   endpoint_id: number;
   message_id: string;
   payload: string;
@@ -110,30 +111,25 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` due deliveries for `holder` until `leaseUntil`, in one statement (decision 170):
- * of several workers asking at once each row goes to one (PostgreSQL: SKIP LOCKED; SQLite: one writer).
- * A worker killed mid-send leaves its rows leased; they are due again when the lease ends.
+ * Claims the next due delivery for `holder` until `leaseUntil` — the oldest, passing over the vendors
+ * and endpoints given — in one statement (decisions 170, 224): of several workers asking at once each
+ * row goes to one (PostgreSQL: SKIP LOCKED; SQLite: one writer). A worker killed mid-send leaves its
+ * row leased; it is due again when the lease ends.
  */
-export async function claimDeliveries(db: DB, pg: boolean, holder: string, nowMs: number, leaseUntil: number, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDelivery(db: DB, pg: boolean, holder: string, nowMs: number, leaseUntil: number, skipVendors: number[], skipEndpoints: number[]): Promise<ClaimedDelivery | null> {
   const lock = pg ? sql` for update skip locked` : sql``;
+  const notVendors = skipVendors.length ? sql` and vendor_id not in (${sql.join(skipVendors)})` : sql``;
+  const notEndpoints = skipEndpoints.length ? sql` and endpoint_id not in (${sql.join(skipEndpoints)})` : sql``;
   const r = await sql<ClaimedDelivery>`
     update webhook_deliveries set lease_until = ${leaseUntil}, leased_by = ${holder}, attempts = attempts + 1
-    where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs} and id in (
-      select id from webhook_deliveries where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs}
-      order by next_at, id limit ${limit}${lock})
-    returning id, endpoint_id, message_id, payload, attempts, retry_until`.execute(db);
-  return r.rows.sort((a, b) => Number(a.id) - Number(b.id)).map((x) => ({ ...x, id: Number(x.id), endpoint_id: Number(x.endpoint_id), attempts: Number(x.attempts), retry_until: Number(x.retry_until) }));
-}
-
-/** Gives back claimed rows not tried (their lease would end before an attempt could finish). */
-export async function releaseDeliveries(db: DB, ids: number[], holder: string) {
-  if (!ids.length) return;
-  await db
-    .updateTable('webhook_deliveries')
-    .set((eb) => ({ lease_until: 0, leased_by: null, attempts: eb('attempts', '-', 1) }))
-    .where('id', 'in', ids)
-    .where('leased_by', '=', holder)
-    .execute();
+    where status = 'pending' and lease_until <= ${nowMs} and id in (
+      select id from webhook_deliveries where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs}${notVendors}${notEndpoints}
+      order by next_at, id limit 1${lock})
+    returning id, vendor_id, endpoint_id, message_id, payload, attempts, retry_until`.execute(db);
+  const x = r.rows[0];
+  return x
+    ? { ...x, id: Number(x.id), vendor_id: Number(x.vendor_id), endpoint_id: Number(x.endpoint_id), attempts: Number(x.attempts), retry_until: Number(x.retry_until) }
+    : null;
 }
 
 export const endpointForDelivery = (db: DB, id: number) =>

@@ -30,7 +30,8 @@ export default async function integrationsRoutes(fastify: FastifyInstance) {
   app.addHook('onReady', async () => {
     const c = app.config;
     stopWorker = startDeliveryWorker(app.db, {
-      pg: c.isPostgres, allowPrivate: c.WEBHOOK_ALLOW_PRIVATE, retryBaseSeconds: c.WEBHOOK_RETRY_BASE_SECONDS, pollMs: c.WEBHOOK_POLL_MS, timeoutSeconds: c.WEBHOOK_TIMEOUT_SECONDS, log: app.log,
+      pg: c.isPostgres, allowPrivate: c.WEBHOOK_ALLOW_PRIVATE, retryBaseSeconds: c.WEBHOOK_RETRY_BASE_SECONDS, pollMs: c.WEBHOOK_POLL_MS, timeoutSeconds: c.WEBHOOK_TIMEOUT_SECONDS,
+      concurrency: c.WEBHOOK_CONCURRENCY, log: app.log,
     });
   });
   app.addHook('onClose', async () => {

@@ -11,7 +11,7 @@ import { purgeExpired } from '../../db/purge';
 import { emitDomainEvent } from '../../lib/domain-events';
 import { postWebhook } from './delivery';
 import { assertPublicUrl, isPrivateAddress, UrlRefused } from './ssrf';
-import { keyHeaders, startReceiver, until, verifyWebhook, type Receiver } from './webhooks.fixtures';
+import { keyHeaders, startReceiver, startStreamingReceiver, until, verifyWebhook, type Receiver } from './webhooks.fixtures';
 
 let t: TestApp;
 let v: Awaited<ReturnType<typeof createVendor>>;
@@ -169,6 +169,25 @@ describe('webhooks', () => {
       expect((await post(t, API.webhookRemove(made.body.data.id), {}, { token: v.token })).body.code).toBe(200);
     } finally {
       t.config.WEBHOOK_ALLOW_PRIVATE = true;
+    }
+  });
+
+  it('ends an attempt at its total deadline however slowly the answer trickles, and reads at most 64 KB of an answer (issue 44)', async () => {
+    const trickle = await startStreamingReceiver('trickle', 200);
+    const firehose = await startStreamingReceiver('firehose');
+    try {
+      let started = Date.now();
+      await expect(postWebhook(trickle.url, {}, '{}', 1000, true)).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(1800);
+      await until(() => trickle.state.open === 0, 2000, 'the trickling connection closed');
+      // headers at once, then an endless answer: the status counts, the rest is not read
+      started = Date.now();
+      expect(await postWebhook(firehose.url, {}, '{}', 5000, true)).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1500);
+      await until(() => firehose.state.open === 0, 2000, 'the endless answer cut');
+    } finally {
+      await trickle.close();
+      await firehose.close();
     }
   });
 

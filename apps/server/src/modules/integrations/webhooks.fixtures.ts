@@ -73,6 +73,53 @@ export async function startReceiver(answer: (r: Received, seen: Received[]) => n
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
+/**
+ * A receiver that answers 200 at once and then never finishes its answer: 'trickle' sends one byte
+ * every `everyMs` (the slow receiver of issue 44), 'firehose' sends without pause. It counts the
+ * connections open now and at most, and how many it was sent.
+ */
+export async function startStreamingReceiver(mode: 'trickle' | 'firehose', everyMs = 3000) {
+  const state = { open: 0, maxOpen: 0, requests: 0, sentBytes: 0 };
+  const timers = new Set<NodeJS.Timeout>();
+  const server = createServer((req, res) => {
+    state.requests++;
+    state.open++;
+    state.maxOpen = Math.max(state.maxOpen, state.open);
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/plain' });
+    const chunk = Buffer.alloc(mode === 'trickle' ? 1 : 16384, 0x61);
+    const send = () => {
+      if (res.destroyed) return;
+      state.sentBytes += chunk.length;
+      if (mode === 'firehose') {
+        if (res.write(chunk)) setImmediate(send);
+        else res.once('drain', send);
+      } else res.write(chunk);
+    };
+    const timer = mode === 'trickle' ? setInterval(send, everyMs) : null;
+    if (timer) timers.add(timer);
+    send();
+    res.on('close', () => {
+      state.open--;
+      if (timer) {
+        clearInterval(timer);
+        timers.delete(timer);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/slow`,
+    state,
+    async close() {
+      for (const t of timers) clearInterval(t);
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
 /** The headers of a call signed with an API key: the browser's formula with the key's secret and id. */
 export function keyHeaders(keyId: string, secret: string, method: string, path: string, rawQuery: string, body: string, timestamp = freshTimestamp()) {
   const headers: Record<string, string> = {

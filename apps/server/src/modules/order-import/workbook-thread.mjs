@@ -1,11 +1,14 @@
 // The import's workbook reading, on a worker thread of its own (decision 222): the thread has a heap
 // limit and the caller a time limit, so whatever an uploaded file does, it can only end its own thread.
-// Plain JavaScript: piscina runs it on threads without a TypeScript loader; import-workbook.ts is the
+// Plain JavaScript: piscina runs it on threads without a TypeScript loader; workbook-reader.ts is the
 // typed side and passes in everything the domain decides (columns, sheet names, limits, messages stay there).
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
 import { unpackBounded, UnpackRefused } from '../../lib/bounded-unzip.mjs';
+
+// exceljs takes ~0.5 s to load (more on a busy machine): it loads while the thread starts answering,
+// so a file refused by its unpacking never waits for it.
+const libraries = Promise.all([import('exceljs'), import('jszip')]).then(([excel, zip]) => ({ ExcelJS: excel.default, JSZip: zip.default }));
+libraries.catch(() => undefined);
 
 class Refused extends Error {
   constructor(reason, missing = []) {
@@ -54,6 +57,7 @@ const EMPTY_RELS = Buffer.from('<Relationships xmlns="http://schemas.openxmlform
  * of parsing the whole sheet first.
  */
 async function readRows(entries, spec) {
+  const { ExcelJS } = await libraries;
   const workbookXml = entries.get('xl/workbook.xml');
   if (!workbookXml) throw new Refused('invalid');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
@@ -118,6 +122,7 @@ async function readRows(entries, spec) {
  * (stored, not compressed), so exceljs's own unzipping sees exactly those bytes and nothing else.
  */
 async function loadWorkbook(entries) {
+  const { ExcelJS, JSZip } = await libraries;
   const zip = new JSZip();
   for (const [name, data] of entries) zip.file(name, data);
   const wb = new ExcelJS.Workbook();
@@ -163,10 +168,13 @@ async function annotate(entries, sheetName, errors, errorHeader) {
  * sheet, errors} answers {file}; a file that cannot be read answers {refused, missing?}.
  */
 export default async function workbookTask(task) {
-  task.started?.postMessage('started');
-  task.started?.close();
   try {
+    // Unpacking is bounded by its cap (and zlib runs off this thread's JavaScript); the time limit
+    // runs from when the readers can start.
     const entries = await unpackBounded(task.file, task.spec.maxUnpackedBytes);
+    await libraries;
+    task.started?.postMessage('started');
+    task.started?.close();
     if (task.kind === 'rows') return await readRows(entries, task.spec);
     return { file: await annotate(entries, task.sheet, task.errors, task.spec.errorHeader) };
   } catch (err) {
