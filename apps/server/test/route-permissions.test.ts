@@ -133,13 +133,14 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/app/fees/:id': L,
   'GET /api/app/surcharge/:id': L,
   'GET /api/app/order/:id': L,
+  // the order form's data about the vendor: behind the create key, as the form is (decision 227)
+  'GET /api/app/order/getContactInfo': PERM.orderAdd,
+  'GET /api/app/SysManufacturerOutlet/discount/list': PERM.orderAdd,
   // reference data of the order form: no order's data (decision 115)
-  'GET /api/app/order/getContactInfo': 'user',
   'GET /api/app/order/receiveOrderAllCount': 'user',
   'GET /api/app/company/list': 'user',
   'GET /api/app/service/list': 'user',
   'GET /api/app/dealerOutlet/exitsDealerOutletByDistrictId': 'user',
-  'GET /api/app/SysManufacturerOutlet/discount/list': 'user',
   'POST /api/common/maintain/area/resolution/*': 'user',
   'POST /api/common/maintain/area/resolution': 'user',
   'GET /api/common/maintain/area/getLonlatByAddress': 'user',
@@ -220,6 +221,8 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'GET /api/app/sla/summary': { act: false, call: (token) => get(t, API.slaSummary, { token }) },
   'POST /api/app/order/add': { act: true, call: (token) => post(t, API.orderAdd, payload(), { token }) },
   'GET /api/app/order/import/template': { act: false, call: (token) => get(t, API.orderImportTemplate, { token }) },
+  'GET /api/app/order/getContactInfo': { act: false, call: (token) => get(t, API.orderContactInfo, { token }) },
+  'GET /api/app/SysManufacturerOutlet/discount/list': { act: false, call: (token) => get(t, API.outletDiscounts, { token }) },
   'POST /api/app/order/import': { act: true, call: async (token) => postFile(t, token, await importFile()) },
   'POST /api/app/order/import/result': { act: false, call: async (token) => postFile(t, token, await importFile(), { path: API.orderImportResult }) },
   'GET /api/app/order/:id': { act: false, call: (token, i) => get(t, API.order(i.fresh), { token }) },
@@ -269,7 +272,10 @@ const ORDER_CALLS: Record<string, OrderCall> = {
 
 const CUSTOMER_PHONE = '13912345678';
 /** Routes that create orders: a create key, not the list key (sub-accounts without it are refused, not scoped). */
-const CREATE_ROUTES = new Set(['POST /api/app/order/add', 'GET /api/app/order/import/template', 'POST /api/app/order/import', 'POST /api/app/order/import/result']);
+const CREATE_ROUTES = new Set([
+  'POST /api/app/order/add', 'GET /api/app/order/import/template', 'POST /api/app/order/import', 'POST /api/app/order/import/result',
+  'GET /api/app/order/getContactInfo', 'GET /api/app/SysManufacturerOutlet/discount/list',
+]);
 /** Routes answering a file. */
 const FILE_ROUTES = new Set(['POST /api/app/order/export', 'GET /api/app/order/import/template', 'POST /api/app/order/import/result']);
 const importFile = async () => {
@@ -436,5 +442,112 @@ describe('order routes for sub-accounts (finding 4)', () => {
       else expect(res.body, k).toMatchObject({ code: 200 });
     }
     expect(await balanceOf(t, v.vendorId)).toBe(await ledgerSum(t, v.vendorId));
+  });
+});
+
+// Issue 44 (decision 227): every read is walked too. Each GET a vendor user can call (and each POST that
+// only reads: downloads, exports, look-ups) has a call below; a sub-account holding no keys gets 403 on
+// every one the route table puts behind a key or the main account, and only the reads in OPEN_READS
+// answer it — each open on purpose: what every signed-in user needs, or what is its own.
+type ReadCall = (token: string) => Promise<Res>;
+const MONTH = '2026-11';
+const READ_CALLS: Record<string, ReadCall> = {
+  'GET /api/app/user/getUserInfo': (token) => get(t, API.userInfo, { token }),
+  'GET /api/app/user/getManufacturerInfo': (token) => get(t, API.manufacturerInfo, { token }),
+  'GET /api/app/user/getSubAccounts': (token) => get(t, API.subAccounts, { token }),
+  'GET /api/app/user/getSubAccountMenu/:id': (token) => get(t, API.subAccountMenu(v.userId), { token }),
+  'GET /api/app/base/list': (token) => get(t, API.baseList, { token }),
+  'POST /api/app/base/download': (token) => post(t, API.baseDownload, { ids: [1] }, { token }),
+  'GET /api/app/category/list': (token) => get(t, API.categoryList, { token }),
+  'GET /api/app/products/list': (token) => get(t, API.productList, { token }),
+  'GET /api/app/products/lastOrderProduct': (token) => get(t, API.lastOrderProduct, { token }),
+  'GET /api/app/wallet/getInfo': (token) => get(t, API.wallet, { token }),
+  'GET /api/app/records/list': (token) => get(t, API.records, { token }),
+  'POST /api/app/records/export': (token) => post(t, API.recordsExport, {}, { token }),
+  'GET /api/app/statement/list': (token) => get(t, '/api/app/statement/list', { token }),
+  'GET /api/app/statement/:month': (token) => get(t, `/api/app/statement/${MONTH}`, { token }),
+  'POST /api/app/statement/:month/export': (token) => post(t, `/api/app/statement/${MONTH}/export`, {}, { token }),
+  'GET /api/app/invoice/list': (token) => get(t, '/api/app/invoice/list', { token }),
+  'GET /api/app/invoice/invoiceable': (token) => get(t, '/api/app/invoice/invoiceable', { token }),
+  'GET /api/app/order/trend': (token) => get(t, '/api/app/order/trend', { token }),
+  'GET /api/app/completion/list': (token) => get(t, API.galleryList, { token }),
+  'POST /api/app/completion/download': (token) => post(t, API.galleryDownload, { ids: [1] }, { token }),
+  'GET /api/app/afterSales/list': (token) => get(t, API.afterSaleList, { token }),
+  'GET /api/app/afterSales/:id': (token) => get(t, API.afterSale(1), { token }),
+  'POST /api/app/afterSales/selectCmsReasonList/:type': (token) => post(t, API.afterSaleReasons(1), {}, { token }),
+  'GET /api/app/order/receiveOrderAllCount': (token) => get(t, API.receiveOrderAllCount, { token }),
+  'GET /api/app/company/list': (token) => get(t, API.companyList, { token }),
+  'GET /api/app/service/list': (token) => get(t, API.serviceList, { token }),
+  'GET /api/app/dealerOutlet/exitsDealerOutletByDistrictId': (token) => get(t, API.dealerOutletExists, { token, query: { districtId: REGION.districtId } }),
+  'POST /api/common/maintain/area/resolution/*': (token) => post(t, API.areaResolution('上海市闵行区莲花南路1号'), {}, { token }),
+  'POST /api/common/maintain/area/resolution': (token) => post(t, '/api/common/maintain/area/resolution', { text: '上海市闵行区莲花南路1号' }, { token }),
+  'GET /api/common/maintain/area/getLonlatByAddress': (token) => get(t, API.geocode, { token, query: { address: '莲花南路1号', city: '上海市' } }),
+  'GET /api/app/openapi/keys': (token) => get(t, API.openapiKeys, { token }),
+  'GET /api/app/webhooks': (token) => get(t, API.webhooks, { token }),
+  'GET /api/app/webhooks/:id/deliveries': (token) => get(t, API.webhookDeliveries(1), { token }),
+  'GET /api/app/notifications/list': (token) => get(t, API.notifications, { token }),
+  'GET /api/app/notifications/prefs': (token) => get(t, API.notificationPrefs, { token }),
+};
+
+/** The reads a sub-account without any key may make, and why. */
+const OPEN_READS: Record<string, string> = {
+  'GET /api/app/user/getUserInfo': 'who is signed in and which menus it holds: the app needs it to show anything',
+  'GET /api/app/wallet/getInfo': 'the balance: spec 01 shows it on 账户充值 to every account',
+  'GET /api/app/category/list': 'the platform’s product categories (reference data)',
+  'POST /api/app/afterSales/selectCmsReasonList/:type': 'the platform’s after-sales reasons (reference data)',
+  'GET /api/app/order/receiveOrderAllCount': 'the platform-wide published order count on the home page',
+  'GET /api/app/company/list': 'logistics companies (reference data)',
+  'GET /api/app/service/list': 'the platform’s surcharge catalogue (reference data)',
+  'GET /api/app/dealerOutlet/exitsDealerOutletByDistrictId': 'whether a district has a dealer outlet (platform data, yes or no)',
+  'POST /api/common/maintain/area/resolution/*': 'address recognition of the text sent',
+  'POST /api/common/maintain/area/resolution': 'address recognition of the text sent',
+  'GET /api/common/maintain/area/getLonlatByAddress': 'geocoding of the address sent',
+  'GET /api/app/notifications/list': 'its own notifications, filtered by the keys it holds (decision 173)',
+  'GET /api/app/notifications/prefs': 'its own notification settings',
+};
+
+/** A read: a GET, or a POST that writes nothing (downloads, exports, look-ups). */
+const READ_POSTS = new Set([
+  'POST /api/app/base/download', 'POST /api/app/records/export', 'POST /api/app/statement/:month/export', 'POST /api/app/completion/download',
+  'POST /api/app/afterSales/selectCmsReasonList/:type', 'POST /api/common/maintain/area/resolution/*', 'POST /api/common/maintain/area/resolution',
+  'POST /api/app/order/export', 'POST /api/app/order/import/result',
+]);
+const isVendorRead = ([k, a]: [string, Access]) => (k.startsWith('GET ') || READ_POSTS.has(k)) && a !== 'public' && a !== 'platform';
+
+describe('every read for a sub-account without keys (issue 44)', () => {
+  it('has a call for every read a vendor user can make', () => {
+    const reads = Object.entries(EXPECTED).filter(isVendorRead).map(([k]) => k);
+    const called = new Set([...Object.keys(READ_CALLS), ...Object.keys(ORDER_CALLS)]);
+    expect(reads.filter((k) => !called.has(k)), 'reads without a call in route-permissions.test.ts').toEqual([]);
+    expect(Object.keys(OPEN_READS).filter((k) => EXPECTED[k] !== 'user' && EXPECTED[k] !== 'public')).toEqual([]);
+  });
+
+  it('answers 403 没有权限 on every read behind a key or the main account, and only the open reads otherwise', async () => {
+    const none = await createSubAccount(t, v.vendorId, []);
+    const reads = Object.entries(EXPECTED).filter(isVendorRead);
+    const answers = await Promise.all(
+      reads.map(async ([k]) => [k, await (READ_CALLS[k] ?? ((token: string) => ORDER_CALLS[k]!.call(token, ids)))(none.token)] as const),
+    );
+    const open: string[] = [];
+    for (const [k, res] of answers) {
+      const keyed = EXPECTED[k] !== 'user';
+      if (keyed) expect(res.body, k).toMatchObject({ code: 403, msg: MSG.forbidden });
+      else {
+        expect(res.status, k).toBe(200);
+        expect(res.body?.code ?? 200, k).not.toBe(403);
+        open.push(k);
+      }
+    }
+    expect(open.sort()).toEqual(Object.keys(OPEN_READS).sort());
+    // 账户充值 shows the balance to every account (spec 01 §2)
+    const wallet = answers.find(([k]) => k === 'GET /api/app/wallet/getInfo')![1];
+    expect(wallet.body).toMatchObject({ code: 200, data: { balance: expect.any(Number) } });
+  });
+
+  it('answers each of those reads to the main account (so the 403s above were the missing keys)', async () => {
+    for (const [k] of Object.entries(EXPECTED).filter(isVendorRead)) {
+      const res = await (READ_CALLS[k] ?? ((token: string) => ORDER_CALLS[k]!.call(token, ids)))(v.token);
+      expect(res.body?.code ?? 200, k).not.toBe(403);
+    }
   });
 });

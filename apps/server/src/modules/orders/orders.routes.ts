@@ -68,7 +68,10 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   const phoneQuery = documentedOnly(z.object({ phone: z.string().optional() }));
   app.get(API.orderShowMessage, { config: list, schema: { querystring: phoneQuery, response: { 200: envelope(C.phoneWarning) } } }, async (req) => ok(await queries.phoneWarning(vendorOf(req), String(req.query.phone ?? '').trim())));
   app.get(API.orderLogistics, { config: list, schema: { querystring: orderIdQuery, response: { 200: envelope(z.array(C.logisticsEntry)) } } }, async (req) => ok(await queries.logistics(vendorOf(req), idOf(req.query.orderId))));
-  app.get(API.orderContactInfo, { config: reference, schema: { response: { 200: envelope(C.contactInfo) } } }, async (req) => ok(await queries.contactInfo(vendorOf(req))));
+  // The order form's own data about the vendor (its main account's phone, its discount tiers): behind
+  // the create key, as the form is (decision 227).
+  const formData = { access: PERM.orderAdd } as const;
+  app.get(API.orderContactInfo, { config: formData, schema: { response: { 200: envelope(C.contactInfo) } } }, async (req) => ok(await queries.contactInfo(vendorOf(req))));
   const count = { 200: envelope(z.number().int()) };
   app.get(API.receiveOrderAllCount, { config: reference, schema: { response: count } }, async () => ok(await queries.publishedCount()));
   app.get(API.dealtWithOrder, { config: list, schema: { response: count } }, async (req) => ok(await queries.pendingCount(vendorOf(req))));
@@ -129,7 +132,7 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
     const d = String(req.query.districtId ?? '').trim();
     return ok(d ? await dealerOutletIn(db, d) : false);
   });
-  app.get(API.outletDiscounts, { config: reference, schema: { response: { 200: pageEnvelope(C.outletDiscount) } } }, async (req) => {
+  app.get(API.outletDiscounts, { config: formData, schema: { response: { 200: pageEnvelope(C.outletDiscount) } } }, async (req) => {
     const rows = await listOutletDiscounts(db, vendorOf(req).vendorId);
     return page(rows.map((r) => ({ id: r.id, fullReduceAmount: fenToYuan(Number(r.full_reduce_amount_fen)), discountAmount: fenToYuan(Number(r.discount_amount_fen)) })), rows.length);
   });
