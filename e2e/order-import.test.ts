@@ -8,6 +8,7 @@ import { IMPORT_MSG } from '@portal/domain/order-import';
 import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { moveBalance } from '../apps/server/src/lib/wallet-ledger';
 import { fillWorkbook, validRow, type RowValues } from '../apps/server/src/modules/order-import/order-import.fixtures';
+import { workbookBomb } from '../apps/server/src/modules/order-import/hostile-workbooks.fixtures';
 import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Issue 18 journey: on the order list, 批量导入 — download the template, fill 20 rows (3 wrong) in it,
@@ -154,4 +155,26 @@ describe('bulk import journey', () => {
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 3 行：可创建 0 个订单，3 行有误');
     await dialogShot(page, 'order-import-errors-again-dialog');
   });
+
+  test('a workbook bomb is refused in Chinese within 2 s, and the dialog reads the next file (issue 44)', async () => {
+    const pageB = await portal.newPage();
+    await portal.loginAsMain(pageB);
+    await pageB.goto('/#/manage/order');
+    await pageB.locator('[data-action="import"]').click();
+    const input = pageB.locator('.order-import-dialog input[type=file]');
+    await input.waitFor({ state: 'attached' });
+    const refused = pageB.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
+    const started = Date.now();
+    await input.setInputFiles({ name: '订单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbookBomb(1.9e9) });
+    expect(await (await refused).json()).toMatchObject({ code: 400, msg: IMPORT_MSG.fileInvalid });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await pageB.locator('.ant-message').getByText(IMPORT_MSG.fileInvalid).waitFor();
+    await portal.screenshot(pageB, 'order-import-bomb-refused');
+    const previewed = pageB.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
+    await input.setInputFiles({ name: '订单2.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await fillWorkbook([validRow(models[0]!, { phone: phone(90) })]) });
+    expect((await (await previewed).json()).code).toBe(200);
+    await expect.poll(() => pageB.getByTestId('import-summary').innerText()).toContain('共 1 行');
+    await pageB.close();
+  });
 });
+
