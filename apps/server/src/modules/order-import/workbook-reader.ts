@@ -2,11 +2,14 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { IMPORT_COLUMNS, IMPORT_ERROR_HEADER, IMPORT_LIMITS, IMPORT_MSG, IMPORT_NOTES_SHEET, IMPORT_SHEET, type ImportError } from '@portal/domain/order-import';
 import { AppError, badRequest } from '../../lib/errors';
-import type { SheetRow, WorkbookAnswer, WorkbookJob, WorkbookSpec, WorkbookTask } from './workbook-thread.mjs';
+import { unpackBounded, UnpackRefused } from '../../lib/bounded-unzip.mjs';
+import type { SheetRow, WorkbookAnswer, WorkbookEntries, WorkbookJob, WorkbookSpec, WorkbookTask } from './workbook-thread.mjs';
 
-// Reading an uploaded workbook off the main thread (decisions 222, 223): each file goes to a thread of a
-// small pool (piscina) that has a heap limit, under a time limit that ends the thread when it passes.
-// A file can then only cost its own thread: the answer is a Chinese 400 and the process lives on.
+// Reading an uploaded workbook (decisions 222, 223): the file is unpacked here under the cap (yauzl;
+// zlib inflates off the JavaScript thread, the bytes are counted as they come), so a bomb is refused
+// before any parsing; its entries then go to a thread of a small pool (piscina) that has a heap limit,
+// under a time limit that ends the thread when it passes. A file can only cost its own thread: the
+// answer is a Chinese 400 and the process lives on.
 
 /** Threads per server process: files read at once (each may use up to HEAP_MB and one core). */
 const THREADS = 2;
@@ -84,8 +87,28 @@ export function workbookReader(log: { error(o: object, msg: string): void }): Wo
     else busy--;
   };
 
-  async function run(task: WorkbookJob): Promise<WorkbookAnswer> {
+  /** The file's entries, unpacked under the cap; every refusal in Chinese. */
+  async function unpack(file: Buffer): Promise<WorkbookEntries> {
+    try {
+      const entries = await unpackBounded(file, IMPORT_LIMITS.maxUnpackedBytes);
+      // Bytes of their own (a small Buffer can be a slice of Node's shared pool), cloned to the thread.
+      return [...entries].map(([name, data]) => [name, Uint8Array.from(data)]);
+    } catch (err) {
+      if (err instanceof UnpackRefused) throw badRequest(REFUSAL[err.reason]([]));
+      throw err;
+    }
+  }
+
+  async function run(file: Buffer, job: (entries: WorkbookEntries) => WorkbookJob): Promise<WorkbookAnswer> {
     await slot();
+    try {
+      return await onThread(job(await unpack(file)));
+    } finally {
+      release();
+    }
+  }
+
+  async function onThread(task: WorkbookJob): Promise<WorkbookAnswer> {
     // The thread says when it starts on the file; the time limit runs from then. Aborting a running
     // task ends its thread (piscina starts another).
     const abort = new AbortController();
@@ -99,7 +122,7 @@ export function workbookReader(log: { error(o: object, msg: string): void }): Wo
     });
     try {
       const withPort: WorkbookTask = { ...task, started: port2 };
-      const answer: WorkbookAnswer = await threads().run(withPort, { signal: abort.signal, transferList: [task.file.buffer as ArrayBuffer, port2] });
+      const answer: WorkbookAnswer = await threads().run(withPort, { signal: abort.signal, transferList: [port2] });
       if ('refused' in answer) throw badRequest(REFUSAL[answer.refused](answer.missing));
       return answer;
     } catch (err) {
@@ -111,23 +134,19 @@ export function workbookReader(log: { error(o: object, msg: string): void }): Wo
     } finally {
       clearTimeout(timer);
       port1.close();
-      release();
     }
   }
-
-  /** The file's bytes in a buffer of their own, handed to the thread without a copy. */
-  const own = (file: Buffer) => Uint8Array.from(file);
 
   return {
     async rows(file) {
       if (!file.length) throw badRequest(IMPORT_MSG.fileRequired);
       if (file.length > IMPORT_LIMITS.maxBytes) throw badRequest(IMPORT_MSG.fileTooLarge);
-      const answer = await run({ kind: 'rows', file: own(file), spec: SPEC });
+      const answer = await run(file, (entries) => ({ kind: 'rows', entries, spec: SPEC }));
       if (!('rows' in answer)) throw new Error('workbook thread: rows expected');
       return answer;
     },
     async annotate(file, sheet, errors) {
-      const answer = await run({ kind: 'annotate', file: own(file), spec: SPEC, sheet, errors });
+      const answer = await run(file, (entries) => ({ kind: 'annotate', entries, spec: SPEC, sheet, errors }));
       if (!('file' in answer)) throw new Error('workbook thread: a file expected');
       return Buffer.from(answer.file.buffer, answer.file.byteOffset, answer.file.byteLength);
     },

@@ -17,9 +17,12 @@ export interface SheetRow {
   cells: Record<ImportColumnKey, string>;
 }
 
+/** A file's entries (name, bytes), unpacked under the cap before the thread sees them. */
+export type WorkbookEntries = Array<[string, Uint8Array]>;
+
 export type WorkbookJob =
-  | { kind: 'rows'; file: Uint8Array; spec: WorkbookSpec }
-  | { kind: 'annotate'; file: Uint8Array; spec: WorkbookSpec; sheet: string; errors: ImportError[] };
+  | { kind: 'rows'; entries: WorkbookEntries; spec: WorkbookSpec }
+  | { kind: 'annotate'; entries: WorkbookEntries; spec: WorkbookSpec; sheet: string; errors: ImportError[] };
 
 /** `started` hears one message when the thread starts on the job (its time limit runs from then). */
 export type WorkbookTask = WorkbookJob & { started: MessagePort };

@@ -3,7 +3,6 @@
 // Plain JavaScript: piscina runs it on threads without a TypeScript loader; workbook-reader.ts is the
 // typed side and passes in everything the domain decides (columns, sheet names, limits, messages stay there).
 import { Readable } from 'node:stream';
-import { unpackBounded, UnpackRefused } from '../../lib/bounded-unzip.mjs';
 
 // exceljs takes ~0.5 s to load (more on a busy machine): it loads while the thread starts answering,
 // so a file refused by its unpacking never waits for it.
@@ -164,21 +163,21 @@ async function annotate(entries, sheetName, errors, errorHeader) {
 }
 
 /**
- * The thread's task: {kind: 'rows', file, spec} answers {rows, sheet}; {kind: 'annotate', file, spec,
- * sheet, errors} answers {file}; a file that cannot be read answers {refused, missing?}.
+ * The thread's task, on the entries of a file already unpacked under the cap (decision 223): {kind:
+ * 'rows', entries, spec} answers {rows, sheet}; {kind: 'annotate', entries, spec, sheet, errors} answers
+ * {file}; a file that cannot be read answers {refused, missing}.
  */
 export default async function workbookTask(task) {
   try {
-    // Unpacking is bounded by its cap (and zlib runs off this thread's JavaScript); the time limit
-    // runs from when the readers can start.
-    const entries = await unpackBounded(task.file, task.spec.maxUnpackedBytes);
+    // The time limit runs from when the readers can start (exceljs loaded).
     await libraries;
     task.started?.postMessage('started');
     task.started?.close();
+    const entries = new Map(task.entries.map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
     if (task.kind === 'rows') return await readRows(entries, task.spec);
     return { file: await annotate(entries, task.sheet, task.errors, task.spec.errorHeader) };
   } catch (err) {
-    if (err instanceof Refused || err instanceof UnpackRefused) return { refused: err.reason, missing: err.missing ?? [] };
+    if (err instanceof Refused) return { refused: err.reason, missing: err.missing };
     // Whatever else a file makes the readers throw, it is the file that is unreadable.
     return { refused: 'invalid', missing: [] };
   }
