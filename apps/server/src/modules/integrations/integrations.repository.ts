@@ -114,7 +114,9 @@ export interface ClaimedDelivery {
  * Claims the next due delivery for `holder` until `leaseUntil` — the oldest, passing over the vendors
  * and endpoints given — in one statement (decisions 170, 224): of several workers asking at once each
  * row goes to one (PostgreSQL: SKIP LOCKED; SQLite: one writer). A worker killed mid-send leaves its
- * row leased; it is due again when the lease ends.
+ * row leased; it is due again when the lease ends. `id = (…)`, a scalar subquery, is evaluated once:
+ * PostgreSQL may run an `id in (… limit 1 for update skip locked)` semi-join more than once and lease
+ * more rows than it returns to one caller.
  */
 export async function claimDelivery(db: DB, pg: boolean, holder: string, nowMs: number, leaseUntil: number, skipVendors: number[], skipEndpoints: number[]): Promise<ClaimedDelivery | null> {
   const lock = pg ? sql` for update skip locked` : sql``;
@@ -122,7 +124,7 @@ export async function claimDelivery(db: DB, pg: boolean, holder: string, nowMs: 
   const notEndpoints = skipEndpoints.length ? sql` and endpoint_id not in (${sql.join(skipEndpoints)})` : sql``;
   const r = await sql<ClaimedDelivery>`
     update webhook_deliveries set lease_until = ${leaseUntil}, leased_by = ${holder}, attempts = attempts + 1
-    where status = 'pending' and lease_until <= ${nowMs} and id in (
+    where status = 'pending' and lease_until <= ${nowMs} and id = (
       select id from webhook_deliveries where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs}${notVendors}${notEndpoints}
       order by next_at, id limit 1${lock})
     returning id, vendor_id, endpoint_id, message_id, payload, attempts, retry_until`.execute(db);
