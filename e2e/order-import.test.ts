@@ -168,7 +168,7 @@ describe('bulk import journey', () => {
     await input.setInputFiles({ name: '订单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await workbookBomb(1.9e9) });
     expect(await (await refused).json()).toMatchObject({ code: 400, msg: IMPORT_MSG.fileInvalid });
     expect(Date.now() - started).toBeLessThan(2000);
-    await pageB.locator('.ant-message').getByText(IMPORT_MSG.fileInvalid).waitFor();
+    await pageB.locator('.order-import-dialog').getByText(IMPORT_MSG.fileInvalid).waitFor();
     await portal.screenshot(pageB, 'order-import-bomb-refused');
     const previewed = pageB.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
     await input.setInputFiles({ name: '订单2.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await fillWorkbook([validRow(models[0]!, { phone: phone(90) })]) });
