@@ -104,10 +104,10 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
     const resultUpload = { consumes: ['multipart/form-data'], body: documentedOnly(importResultUpload) };
     app.post(API.orderImportResult, { ...add, schema: { ...resultUpload, ...file } }, async (req, reply) => {
       const form = await uploadedForm(req);
-      void rowsField(form.fields.get('rows'));
+      const keep = rowsField(form.fields.get('rows'));
       const { rows, sheet } = await reader.rows(form.file);
       const result = await importOrders(db, ports, vendorOf(req), rows, true);
-      return sendFile(reply, timestampedName('导入结果'), await reader.annotate(form.file, sheet, result.errors));
+      return sendFile(reply, timestampedName('导入结果'), await reader.annotate(form.file, sheet, result.errors, keep ?? new Set(result.errors.map((e) => e.row))));
     });
   };
 }

@@ -42,8 +42,8 @@ const REFUSAL: Record<Exclude<WorkbookAnswer, { rows: unknown } | { file: unknow
 export interface WorkbookReader {
   /** The data rows of an upload (header + at most maxRows rows read, no more). */
   rows(file: Buffer): Promise<{ rows: SheetRow[]; sheet: string }>;
-  /** The upload with a 错误原因 column on `sheet`. */
-  annotate(file: Buffer, sheet: string, errors: ImportError[]): Promise<Buffer>;
+  /** The upload with a 错误原因 column on `sheet`, holding only the data rows in `keep` (decision 240). */
+  annotate(file: Buffer, sheet: string, errors: ImportError[], keep: ReadonlySet<number>): Promise<Buffer>;
   /** Starts the first thread now (a listening server), so the first upload does not wait for it. */
   warm(): void;
   close(): Promise<void>;
@@ -145,8 +145,8 @@ export function workbookReader(log: { error(o: object, msg: string): void }): Wo
       if (!('rows' in answer)) throw new Error('workbook thread: rows expected');
       return answer;
     },
-    async annotate(file, sheet, errors) {
-      const answer = await run(file, (entries) => ({ kind: 'annotate', entries, spec: SPEC, sheet, errors }));
+    async annotate(file, sheet, errors, keep) {
+      const answer = await run(file, (entries) => ({ kind: 'annotate', entries, spec: SPEC, sheet, errors, keep: [...keep] }));
       if (!('file' in answer)) throw new Error('workbook thread: a file expected');
       return Buffer.from(answer.file.buffer, answer.file.byteOffset, answer.file.byteLength);
     },

@@ -22,7 +22,7 @@ export type WorkbookEntries = Array<[string, Uint8Array]>;
 
 export type WorkbookJob =
   | { kind: 'rows'; entries: WorkbookEntries; spec: WorkbookSpec }
-  | { kind: 'annotate'; entries: WorkbookEntries; spec: WorkbookSpec; sheet: string; errors: ImportError[] };
+  | { kind: 'annotate'; entries: WorkbookEntries; spec: WorkbookSpec; sheet: string; errors: ImportError[]; keep: number[] };
 
 /** `started` hears one message when the thread starts on the job (its time limit runs from then). */
 export type WorkbookTask = WorkbookJob & { started: MessagePort };

@@ -129,8 +129,12 @@ async function loadWorkbook(entries) {
   return wb;
 }
 
-/** The uploaded workbook with a 错误原因 column after the last header (replacing one already there). */
-async function annotate(entries, sheetName, errors, errorHeader) {
+/**
+ * The uploaded workbook with a 错误原因 column after the last header (replacing one already there),
+ * holding only the data rows in `keep` (decision 240): the rows still to import, never the ones an
+ * import created, so the file can be fixed and uploaded again.
+ */
+async function annotate(entries, sheetName, errors, keep, errorHeader) {
   const wb = await loadWorkbook(entries);
   const sheet = wb.getWorksheet(sheetName);
   if (!sheet) throw new Refused('sheetMissing');
@@ -159,12 +163,18 @@ async function annotate(entries, sheetName, errors, errorHeader) {
     const cell = sheet.getRow(n).getCell(col);
     if (!cell.value) cell.value = msgs.join('；');
   }
+  const kept = new Set(keep);
+  const dropped = [];
+  sheet.eachRow({ includeEmpty: false }, (_r, n) => {
+    if (n > 1 && !kept.has(n)) dropped.push(n);
+  });
+  for (const n of dropped.reverse()) sheet.spliceRows(n, 1);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /**
  * The thread's task, on the entries of a file already unpacked under the cap (decision 223): {kind:
- * 'rows', entries, spec} answers {rows, sheet}; {kind: 'annotate', entries, spec, sheet, errors} answers
+ * 'rows', entries, spec} answers {rows, sheet}; {kind: 'annotate', entries, spec, sheet, errors, keep} answers
  * {file}; a file that cannot be read answers {refused, missing}.
  */
 export default async function workbookTask(task) {
@@ -175,7 +185,7 @@ export default async function workbookTask(task) {
     task.started?.close();
     const entries = new Map(task.entries.map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
     if (task.kind === 'rows') return await readRows(entries, task.spec);
-    return { file: await annotate(entries, task.sheet, task.errors, task.spec.errorHeader) };
+    return { file: await annotate(entries, task.sheet, task.errors, task.keep, task.spec.errorHeader) };
   } catch (err) {
     if (err instanceof Refused) return { refused: err.reason, missing: err.missing };
     // Whatever else a file makes the readers throw, it is the file that is unreadable.
