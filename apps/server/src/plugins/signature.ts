@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { sign, SIGNATURE_MAX_SKEW_MS, SIGNATURE_MSG, type SignatureHashes } from '@portal/domain/signature';
 import { CODE } from '@portal/domain/codes';
+import { CUSTOMER_LINK_HEADER } from '@portal/domain/customer-page';
 import { MSG } from '@portal/domain/messages';
 import { AppError } from '../lib/errors';
 import { apiKeyMaster, deriveApiSecret } from '../lib/api-keys';
@@ -48,7 +49,11 @@ export function registerSignatureCheck(app: FastifyInstance) {
     if (!safeEqual(expected, given)) throw new AppError(CODE.badSignature, MSG.badSignature);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const expiresAt = new Date(tsNum + SIGNATURE_MAX_SKEW_MS).toISOString();
-      if (!(await claimSignature(app.db, expected, expiresAt))) throw new AppError(CODE.badSignature, SIGNATURE_MSG.reused);
+      // A customer's page signs without a session token (issue 47): its link, which the signature does
+      // not cover, is part of what is claimed, so two customers' identical calls in one millisecond are two.
+      const link = req.headers[CUSTOMER_LINK_HEADER];
+      const claimed = typeof link === 'string' && link ? nodeHashes.sha256Hex(`${expected}\n${link}`) : expected;
+      if (!(await claimSignature(app.db, claimed, expiresAt))) throw new AppError(CODE.badSignature, SIGNATURE_MSG.reused);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { CUSTOMER_API, CUSTOMER_LINK_HEADER } from '@portal/domain/customer-page';
 import type { CustomerView } from '@portal/domain/contract/customer-page';
-import { sign } from '@portal/domain/signature';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { SIGN_KEY } from '../config/env';
 
 // The customer's page talks to the server through these few calls only: signed as every call is,
@@ -15,7 +15,7 @@ const NETWORK = '网络不稳定，请稍后重试';
 
 async function send<T>(token: string, method: 'GET' | 'POST', path: string, body?: unknown, form?: FormData): Promise<{ data: T; msg: string }> {
   const json = form ? '' : body === undefined ? '' : JSON.stringify(body);
-  const timestamp = String(Date.now());
+  const timestamp = String(freshTimestamp());
   const headers: Record<string, string> = {
     role: 'manufacturer',
     token: '',
