@@ -23,6 +23,7 @@ let vendor: Page;
 let customer: Page;
 let orderId = 0;
 let phone = '';
+let orderNo = '';
 let token = '';
 let code = '';
 const customerJs = new Set<string>();
@@ -39,9 +40,10 @@ beforeAll(async () => {
   await portal.loginAsOperator(operator);
   await portal.loginAsMain(vendor);
   // A paid order the console has not dispatched yet (demo data).
-  const o = await portal.db.selectFrom('orders').select(['id', 'phone']).where('status', '=', 200).where('node', '=', 210).orderBy('id').executeTakeFirstOrThrow();
+  const o = await portal.db.selectFrom('orders').select(['id', 'phone', 'order_no']).where('status', '=', 200).where('node', '=', 210).orderBy('id').executeTakeFirstOrThrow();
   orderId = o.id;
   phone = o.phone;
+  orderNo = o.order_no;
 });
 afterAll(async () => {
   await portal?.close();
@@ -87,8 +89,10 @@ describe('the customer’s journey at 375×812', () => {
     await operatorDoes('派单', async (dialog) => {
       await dialog.locator('.ant-table-row').first().click();
     });
-    await expect.poll(async () => (await portal.smsMessages(phone)).find((m) => m.content.includes('/c#'))?.content ?? '', { timeout: 10_000 }).toContain('/c#');
-    const sms = (await portal.smsMessages(phone)).find((m) => m.content.includes('/c#'))!.content;
+    // Demo orders share phones, and the demo's dispatched orders were texted their own links: this order's text names it.
+    const ours = async () => (await portal.smsMessages(phone)).find((m) => m.content.includes('/c#') && m.content.includes(orderNo))?.content ?? '';
+    await expect.poll(ours, { timeout: 10_000 }).toContain('/c#');
+    const sms = await ours();
     token = /\/c#([A-Za-z0-9_-]{22})/.exec(sms)![1]!;
     await customerOpens('正在安排师傅');
     await customer.getByText('商家已为您提交服务订单').waitFor();

@@ -42,7 +42,9 @@ describe('pages open at their top', () => {
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
       const left = await page.evaluate(() => window.scrollY);
 
-      await page.locator('.ant-menu, aside, nav').getByText('售后管理', { exact: true }).first().click();
+      // Clicked where it is: Playwright's click would first scroll the menu item into view, and the
+      // list would be left at that position instead of the bottom.
+      await page.locator('.ant-menu, aside, nav').getByText('售后管理', { exact: true }).first().evaluate((el: HTMLElement) => el.click());
       await page.waitForURL((u) => u.hash.startsWith('#/manage/afterSale'));
       const title = page.locator('.ant-card-head-title', { hasText: '售后管理' });
       await title.waitFor();
@@ -90,6 +92,7 @@ describe('quiet pages', () => {
     await dialog.waitFor();
     const chosen = await dialog.locator('.ant-select-selection-item, .ant-select-selection-overflow-item').allInnerTexts();
     await dialog.locator('.ant-select').first().click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
     const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
     expect(options.length).toBeGreaterThan(0);
     for (const text of [...chosen, ...options]) expect(text).not.toMatch(/expires|sig=|\/files\//);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 const KEY = 'portal.orderList.scroll';
@@ -13,7 +13,9 @@ export function useScrollRestore(ready: boolean) {
   const location = useLocation();
   const id = location.pathname + location.search;
   const restored = useRef<string | null>(null);
-  useEffect(() => {
+  // A layout effect, so that leaving the list stops the saving in the same commit: the browser's
+  // scroll event for the shorter next page (the position clamped) would otherwise be saved.
+  useLayoutEffect(() => {
     if (!ready) return;
     let frame = 0;
     const save = () => {
@@ -29,11 +31,35 @@ export function useScrollRestore(ready: boolean) {
   useLayoutEffect(() => {
     if (!ready || restored.current === id) return;
     restored.current = id;
+    let saved: { id: string; y: number } | null = null;
     try {
-      const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { id: string; y: number } | null;
-      if (saved && saved.id === id) window.scrollTo(0, saved.y);
+      saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { id: string; y: number } | null;
     } catch {
       // a malformed entry just means no restore
     }
+    return saved && saved.id === id ? restoreTo(saved.y) : undefined;
   }, [ready, id]);
+}
+
+/**
+ * Scrolls to `y`; while the page is still too short for it (pictures and cards still taking their
+ * height) scrolls again as it grows, for at most 3 s and never once the user has scrolled himself.
+ */
+function restoreTo(y: number) {
+  window.scrollTo(0, y);
+  if (window.scrollY >= y - 1 || typeof ResizeObserver === 'undefined') return;
+  const grown = new ResizeObserver(() => {
+    window.scrollTo(0, y);
+    if (window.scrollY >= y - 1) stop();
+  });
+  const userMoved = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+  const stop = () => {
+    grown.disconnect();
+    clearTimeout(timer);
+    for (const e of userMoved) window.removeEventListener(e, stop);
+  };
+  const timer = setTimeout(stop, 3000);
+  for (const e of userMoved) window.addEventListener(e, stop, { passive: true });
+  grown.observe(document.body);
+  return stop;
 }
