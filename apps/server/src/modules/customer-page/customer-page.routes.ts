@@ -7,12 +7,12 @@ import { customerService, customerUploaded, customerView, problemBody, rateBody,
 import { uploadForm } from '@portal/domain/contract/files';
 import { CUSTOMER_API, CUSTOMER_LINK_HEADER, CUSTOMER_MSG, CUSTOMER_UPLOADS_MAX, LINK_DAYS_AFTER_END } from '@portal/domain/customer-page';
 import { serviceType } from '@portal/domain/enums';
-import { fileCountMessage } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
 import { UPLOAD_EMPTY, type UploadDir, type UploadResult } from '@portal/domain/uploads';
 import { publicUrlOf } from '../../config';
 import { ok } from '../../lib/envelope';
 import { badRequest, notFound } from '../../lib/errors';
+import { oneUploadedFile } from '../../lib/one-uploaded-file';
 import { ownScope, vendorOf } from '../../plugins/auth';
 import { documentedOnly } from '../../plugins/contract';
 import { customerActions, type AssertReasons, type OpenCase } from './customer-actions';
@@ -111,22 +111,11 @@ export const customerPageRoutes =
         if (!req.isMultipart()) throw badRequest(UPLOAD_EMPTY);
         if (!(await countUpload(db, link.order_id, CUSTOMER_UPLOADS_MAX))) throw badRequest(CUSTOMER_MSG.uploadsUsedUp);
         const { DATA_DIR } = app.config;
-        let stored: UploadResult | null = null;
-        try {
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            if (stored || part.fieldname !== 'file') {
-              part.file.resume();
-              throw badRequest(fileCountMessage(1));
-            }
-            stored = await ports.storeUpload(db, DATA_DIR, (p) => app.fileUrls.sign(p), 'customer', { kind: 'vendor', vendorId: link.vendor_id, userId: 0 }, part);
-          }
-        } catch (err) {
-          if (stored) await ports.discardUpload(db, DATA_DIR, stored.fileUrl);
-          if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(fileCountMessage(1));
-          throw err;
-        }
-        if (!stored) throw badRequest(UPLOAD_EMPTY);
+        const stored = await oneUploadedFile(
+          req,
+          (part) => ports.storeUpload(db, DATA_DIR, (p) => app.fileUrls.sign(p), 'customer', { kind: 'vendor', vendorId: link.vendor_id, userId: 0 }, part),
+          (s) => ports.discardUpload(db, DATA_DIR, s.fileUrl),
+        );
         return ok({ fileUrl: stored.fileUrl, url: stored.url });
       });
     });

@@ -4,10 +4,10 @@ import { envelope } from '@portal/domain/contract/envelope';
 import { ossToken, uploadForm, uploadQuery, uploadResult } from '@portal/domain/contract/files';
 import multipart from '@fastify/multipart';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
-import { fileCountMessage } from '@portal/domain/messages';
-import { CLOUD_NOT_CONFIGURED, DEFAULT_UPLOAD_DIR, UPLOAD_DIR_INVALID, UPLOAD_EMPTY, VIDEO_MAX_MB_BYTES, isUploadDir, type UploadDir, type UploadResult } from '@portal/domain/uploads';
+import { CLOUD_NOT_CONFIGURED, DEFAULT_UPLOAD_DIR, UPLOAD_DIR_INVALID, VIDEO_MAX_MB_BYTES, isUploadDir, type UploadDir } from '@portal/domain/uploads';
 import { ok } from '../../lib/envelope';
 import { badRequest } from '../../lib/errors';
+import { oneUploadedFile } from '../../lib/one-uploaded-file';
 import { operatorOf, vendorOf } from '../../plugins/auth';
 import { discardUpload, storeUpload, type Owner } from './upload.service';
 import { signPostPolicy } from './oss-policy';
@@ -38,26 +38,14 @@ export default async function fileRoutes(fastify: FastifyInstance) {
 
   const uploadFor = (ownerOf: (req: FastifyRequest) => Owner) => async (req: FastifyRequest) => {
     const dir = dirOf(req.query);
-    if (!req.isMultipart()) throw badRequest(UPLOAD_EMPTY);
     const owner = ownerOf(req);
     const { DATA_DIR } = app.config;
     const signedUrl = (path: string) => app.fileUrls.sign(path);
-    let stored: UploadResult | null = null;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type !== 'file') continue;
-        if (stored || part.fieldname !== 'file') {
-          part.file.resume();
-          throw badRequest(fileCountMessage(1));
-        }
-        stored = await storeUpload(app.db, DATA_DIR, signedUrl, dir, owner, part);
-      }
-    } catch (err) {
-      if (stored) await discardUpload(app.db, DATA_DIR, stored.fileUrl);
-      if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw badRequest(fileCountMessage(1));
-      throw err;
-    }
-    if (!stored) throw badRequest(UPLOAD_EMPTY);
+    const stored = await oneUploadedFile(
+      req,
+      (part) => storeUpload(app.db, DATA_DIR, signedUrl, dir, owner, part),
+      (s) => discardUpload(app.db, DATA_DIR, s.fileUrl),
+    );
     return ok(stored);
   };
 
