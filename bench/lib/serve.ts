@@ -11,7 +11,7 @@ import { registerReferenceRoutes } from './reference-routes';
 const dir = process.env.BENCH_DATA_DIR ?? '/tmp/bench-serve';
 const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL, WORKERS: process.env.WORKERS, PORT: '0', PG_POOL_MAX: process.env.PG_POOL_MAX,
-  NODE_ENV: process.env.NODE_ENV, SIGN_KEY: process.env.SIGN_KEY, FILE_URL_SECRET: process.env.FILE_URL_SECRET,
+  NODE_ENV: process.env.NODE_ENV, SIGN_KEY: process.env.SIGN_KEY, FILE_URL_SECRET: process.env.FILE_URL_SECRET, PUBLIC_URL: process.env.PUBLIC_URL,
   DATA_DIR: `${dir}/data`, LOG_LEVEL: 'silent', PORTAL_DEMO_DATA: '0', PORTAL_DEV_OUTBOX: '0', WEB_DIST: `${dir}/none`,
 });
 
