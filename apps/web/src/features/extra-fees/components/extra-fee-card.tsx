@@ -33,7 +33,7 @@ export function ExtraFeeCard({ orderId, canDecide }: { orderId: number; canDecid
   return (
     <Card title={<Space>加价申请{pending && <span style={{ color: '#d4380d' }} data-testid="extra-fee-pending-title">（待确认）</span>}</Space>} style={{ marginBottom: 16 }} data-testid="extra-fee-card">
       <div style={{ marginBottom: 12 }}><CapLine cap={d.cap} /></div>
-      <ExtraFeeList rows={d.requests} actions={canDecide ? actions : undefined} />
+      <ExtraFeeList rows={d.requests} actions={canDecide && pending ? actions : undefined} />
       <Modal
         open={!!rejecting}
         title="驳回加价申请"

@@ -31,7 +31,7 @@ export function ExtraFeeList({ rows, actions }: { rows: ExtraFeeRow[]; actions?:
       onRow={(r) => ({ 'data-fee-status': r.status } as React.HTMLAttributes<HTMLElement>)}
       columns={[
         { title: '申请时间', dataIndex: 'createTime', width: 160 },
-        { title: '加价原因', dataIndex: 'reasonName' },
+        { title: '加价原因', dataIndex: 'reasonName', width: 140 },
         { title: '金额', dataIndex: 'amount', width: 100, render: (v: number) => <strong>¥{v.toFixed(2)}</strong> },
         {
           title: '照片',
