@@ -81,6 +81,8 @@ export function claimPending(tx: Tx, id: number, scope: { vendorId: number | nul
   return q.returningAll().executeTakeFirst();
 }
 
+export const findPendingFee = (tx: Tx, id: number) => tx.selectFrom('extra_fees').selectAll().where('id', '=', id).where('status', '=', EXTRA_FEE_STATUS.pending).executeTakeFirst();
+
 export const setFee = (tx: Tx, id: number, set: Updateable<ExtraFeesTable>) => tx.updateTable('extra_fees').set(set).where('id', '=', id).execute();
 
 /** A vendor's request as its user may see it (another vendor's, or another owner's under "own", is undefined). */

@@ -15,7 +15,7 @@ import { ownScope } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
 import { capRoomOf } from './extra-fee-cap';
 import { settingsOf } from './extra-fee-caps.repository';
-import { claimPending, findVisibleFee, hasPending, insertFee, lockOrder, setFee } from './extra-fees.repository';
+import { claimPending, findPendingFee, findVisibleFee, hasPending, insertFee, lockOrder, setFee } from './extra-fees.repository';
 
 // Extra fees (issue 46, decisions 250–254). A request never moves the order's status or node (decision
 // 250): it is a line of the order's operation log at the node the order stays at. Every decision is one
@@ -172,7 +172,7 @@ export function extraFeesService(db: DB) {
  */
 export async function decideOnTimeout(db: DB, id: number): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const pending = await tx.selectFrom('extra_fees').selectAll().where('id', '=', id).where('status', '=', EXTRA_FEE_STATUS.pending).executeTakeFirst();
+    const pending = await findPendingFee(tx, id);
     if (!pending) return false;
     const order = await loadOrder(tx, pending.order_id, pending.vendor_id);
     await lockOrder(tx, order.id);

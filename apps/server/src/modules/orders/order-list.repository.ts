@@ -8,7 +8,7 @@ import { keywordMatch } from '../../db/search-grams';
 import { orderIdsContaining } from '../../lib/keyword-index';
 import { fromShanghai, nowIso } from '../../lib/time';
 import { satisfactionIs } from '../../lib/satisfaction-filter';
-import { extraFeePending, extraFeePendingFlag } from '../../lib/extra-fee-filter';
+import { extraFeePending, extraFeePendingFlag } from '../../lib/extra-fee-filter.repository';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, type OrderListLineRecord, type OrderListRecord, type OrderRecord } from './order-row';
 import { vendorOrders, type OrderQuery } from './orders.repository';
 
