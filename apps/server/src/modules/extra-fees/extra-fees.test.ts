@@ -10,6 +10,7 @@ import { createOperator, createSubAccount, createVendor, get, post, startTestApp
 import { startWorkersServer, type WorkersServer } from '../../../test/spawn-server';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum } from '../orders/orders.fixtures';
 import { orderInService, requestFee } from './extra-fees.fixtures';
+import { keyHeaders } from '../integrations/webhooks.fixtures';
 import { sweepExtraFees } from './extra-fee-sweep';
 
 // Issue 46, first half: extra fees with the merchant's approval, price caps, the timeout rule.
@@ -163,6 +164,20 @@ describe('a request and the merchant’s answer', () => {
     expect((await post(t, EXTRA_FEE_API.approve(fee), {}, V(full.token))).body.code).toBe(200);
     expect((await get(t, EXTRA_FEE_API.caps, V(listOnly.token))).body.code).toBe(403);
     expect((await setCap('1', listOnly.token)).body.code).toBe(403);
+  });
+
+  it('a merchant’s system answers with an API key (decision 253)', async () => {
+    const created = (await post(t, API.openapiKeys, { name: 'ERP' }, V())).body.data as { keyId: string; secret: string };
+    const keyCall = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+      const payload = body === undefined ? '' : JSON.stringify(body);
+      return (await t.app.inject({ method, url: path, headers: keyHeaders(created.keyId, created.secret, method, path, '', payload), payload: payload || undefined })).json();
+    };
+    const id = await orderInService(t, v.token, op, [prod]);
+    const fee = (await requestFee(t, op, id, { amount: 12 })).body.data.id;
+    expect(await keyCall('GET', EXTRA_FEE_API.ofOrder(id))).toMatchObject({ code: 200, data: { requests: [{ id: fee, status: 0 }] } });
+    expect(await keyCall('POST', EXTRA_FEE_API.approve(fee), {})).toMatchObject({ code: 200, data: { status: 1 } });
+    expect(await extraFeeRecords(id)).toHaveLength(1);
+    expect((await keyCall('GET', EXTRA_FEE_API.caps)).code).toBe(403);
   });
 });
 
