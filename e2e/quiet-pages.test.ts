@@ -92,6 +92,7 @@ describe('quiet pages', () => {
     await dialog.waitFor();
     const chosen = await dialog.locator('.ant-select-selection-item, .ant-select-selection-overflow-item').allInnerTexts();
     await dialog.locator('.ant-select').first().click();
+    // the dropdown opens with an animation: wait for its options before reading them
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
     const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
     expect(options.length).toBeGreaterThan(0);

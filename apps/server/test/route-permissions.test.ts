@@ -4,6 +4,7 @@ import { MSG } from '@portal/domain/messages';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { CUSTOMER_API } from '@portal/domain/customer-page';
 import { PERM } from '@portal/domain/permissions';
+import { EXTRA_FEE_API, PLATFORM_EXTRA_FEE_API } from '@portal/domain/extra-fees';
 import type { Access } from '../src/plugins/context';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum, REGION } from '../src/modules/orders/orders.fixtures';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from './helper';
@@ -203,6 +204,19 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/app/order/customerLink/revoke/:id': [L, PERM.orderModify],
   'GET /api/app/ratings/summary': L,
   'GET /api/platform/orders/:id/customerService': 'platform',
+  // extra fees and price caps (issue 46, decisions 250–254): the order block under the list key, deciding under its own key
+  'GET /api/app/extraFees/order/:id': L,
+  'POST /api/app/extraFees/approve/:id': [L, PERM.orderExtraFee],
+  'POST /api/app/extraFees/reject/:id': [L, PERM.orderExtraFee],
+  'GET /api/app/extraFeeCaps': PERM.extraFeeCapList,
+  'POST /api/app/extraFeeCaps': PERM.extraFeeCapEdit,
+  'POST /api/app/extraFeeCaps/remove/:id': PERM.extraFeeCapEdit,
+  'GET /api/app/extraFeeCaps/logs': PERM.extraFeeCapList,
+  'GET /api/app/extraFeeCaps/settings': PERM.extraFeeCapList,
+  'POST /api/app/extraFeeCaps/settings': PERM.extraFeeCapEdit,
+  'GET /api/platform/extraFees/order/:id': 'platform',
+  'POST /api/platform/extraFees/order/:id': 'platform',
+  'GET /api/platform/extraFees/list': 'platform',
 };
 
 const keysOf = (a: Access): string[] => (typeof a === 'string' ? (a.startsWith('app:') ? [a] : []) : [...a]);
@@ -212,6 +226,8 @@ const isOrderRoute = (a: Access) => keysOf(a).some((k) => k.startsWith('app:orde
 type Res = Awaited<ReturnType<typeof get>>;
 interface Ids {
   fresh: number; parts: number; material: number; ret: number; returnRec: number; praise: number; praiseRec: number; confirm: number; done: number;
+  /** pending extra fees of the main account's orders in service (issue 46): one to approve, one to reject */
+  fee: number; fee2: number;
 }
 /** One call per order route. `act` marks a call that writes when allowed; `key` an action's own key. */
 interface OrderCall { act: boolean; call: (token: string, ids: Ids) => Promise<Res> }
@@ -264,6 +280,9 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'POST /api/app/order/customerLink/revoke/:id': { act: true, call: (token, i) => post(t, CUSTOMER_API.revoke(i.parts), {}, { token }) },
   'POST /api/app/order/customerLink/resend/:id': { act: true, call: (token, i) => post(t, CUSTOMER_API.resend(i.parts), {}, { token }) },
   'GET /api/app/ratings/summary': { act: false, call: (token) => get(t, CUSTOMER_API.ratingSummary, { token }) },
+  'GET /api/app/extraFees/order/:id': { act: false, call: (token, i) => get(t, EXTRA_FEE_API.ofOrder(i.parts), { token }) },
+  'POST /api/app/extraFees/approve/:id': { act: true, call: (token, i) => post(t, EXTRA_FEE_API.approve(i.fee), {}, { token }) },
+  'POST /api/app/extraFees/reject/:id': { act: true, call: (token, i) => post(t, EXTRA_FEE_API.reject(i.fee2), { reason: '不认可' }, { token }) },
   'POST /api/app/afterSales/application': {
     act: true,
     call: (token, i) => post(t, API.afterSaleApply, { orderId: i.done, type: 1, money: '50', reasons: ['师傅上门损坏客户财物'], description: '安装时磕坏了客户的木地板' }, { token }),
@@ -329,12 +348,12 @@ async function orderAt(stage: 'fresh' | 'parts' | 'completion' | 'return' | 'pra
 /** Everything an order route could write or charge for the vendor. */
 async function snapshot() {
   const vid = v.vendorId;
-  const rows = (table: 'orders' | 'account_records' | 'after_sales' | 'order_reminders' | 'material_submissions' | 'return_records' | 'praise_records' | 'order_operate_records') =>
+  const rows = (table: 'orders' | 'account_records' | 'after_sales' | 'order_reminders' | 'material_submissions' | 'return_records' | 'praise_records' | 'order_operate_records' | 'extra_fees') =>
     t.db.selectFrom(table).selectAll().where('vendor_id', '=', vid).orderBy('id').execute();
-  const [orders, ledger, cases, reminders, materials, returns, praises, logs] = await Promise.all(
-    (['orders', 'account_records', 'after_sales', 'order_reminders', 'material_submissions', 'return_records', 'praise_records', 'order_operate_records'] as const).map(rows),
+  const [orders, ledger, cases, reminders, materials, returns, praises, logs, fees] = await Promise.all(
+    (['orders', 'account_records', 'after_sales', 'order_reminders', 'material_submissions', 'return_records', 'praise_records', 'order_operate_records', 'extra_fees'] as const).map(rows),
   );
-  return { balance: await balanceOf(t, vid), orders, ledger, cases, reminders, materials, returns, praises, logs };
+  return { balance: await balanceOf(t, vid), orders, ledger, cases, reminders, materials, returns, praises, logs, fees };
 }
 
 const routeKeys = () => t.app.routeAccess.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
@@ -351,7 +370,13 @@ beforeAll(async () => {
   const material = await t.db.selectFrom('material_submissions').select('id').where('order_id', '=', parts).executeTakeFirstOrThrow();
   const returnRec = await t.db.selectFrom('return_records').select('id').where('order_id', '=', ret).executeTakeFirstOrThrow();
   const praiseRec = await t.db.selectFrom('praise_records').select('id').where('order_id', '=', praise).executeTakeFirstOrThrow();
-  ids = { fresh, parts, material: material.id, ret, returnRec: returnRec.id, praise, praiseRec: praiseRec.id, confirm, done };
+  const parts2 = await orderAt('parts');
+  const askFee = async (orderId: number) => {
+    const r = await post(t, PLATFORM_EXTRA_FEE_API.ofOrder(orderId), { reason: 'remote', amount: '30' }, { token: op.token, role: 'platform' });
+    if (r.body.code !== 200) throw new Error(`extra fee: ${r.body.msg}`);
+    return r.body.data.id as number;
+  };
+  ids = { fresh, parts, material: material.id, ret, returnRec: returnRec.id, praise, praiseRec: praiseRec.id, confirm, done, fee: await askFee(parts), fee2: await askFee(parts2) };
 }, 60_000);
 afterAll(async () => t?.close());
 
@@ -399,7 +424,7 @@ describe('order routes for sub-accounts (finding 4)', () => {
   });
 
   it('refuses a sub-account holding only the action keys (no app:order:list) on every order route but create', async () => {
-    const actionsOnly = await createSubAccount(t, v.vendorId, [121, 122, 123, 124, 125, 126, 127]);
+    const actionsOnly = await createSubAccount(t, v.vendorId, [121, 122, 123, 124, 125, 126, 127, 128]);
     const before = await snapshot();
     for (const [k, c] of Object.entries(ORDER_CALLS)) {
       if (CREATE_ROUTES.has(k)) continue;
@@ -422,7 +447,7 @@ describe('order routes for sub-accounts (finding 4)', () => {
   });
 
   it('answers 404 to a sub-account with data scope "own" on every order route that names another user’s order', async () => {
-    const own = await createSubAccount(t, v.vendorId, [[12, 1], 121, 122, 123, 124, 125, 126, 127]);
+    const own = await createSubAccount(t, v.vendorId, [[12, 1], 121, 122, 123, 124, 125, 126, 127, 128]);
     const before = await snapshot();
     for (const [k, c] of Object.entries(ORDER_CALLS)) {
       if (CREATE_ROUTES.has(k)) continue;
@@ -435,7 +460,7 @@ describe('order routes for sub-accounts (finding 4)', () => {
   });
 
   it('lets a sub-account with the list key and every action key do each of them (so the refusals above were the keys)', async () => {
-    const full = await createSubAccount(t, v.vendorId, [[11, 0], [12, 0], 121, 122, 123, 124, 125, 126, 127]);
+    const full = await createSubAccount(t, v.vendorId, [[11, 0], [12, 0], 121, 122, 123, 124, 125, 126, 127, 128]);
     for (const [k, c] of Object.entries(ORDER_CALLS)) {
       const res = await c.call(full.token, ids);
       if (FILE_ROUTES.has(k)) expect(res.status, k).toBe(200);
@@ -487,6 +512,9 @@ const READ_CALLS: Record<string, ReadCall> = {
   'GET /api/app/webhooks/:id/deliveries': (token) => get(t, API.webhookDeliveries(1), { token }),
   'GET /api/app/notifications/list': (token) => get(t, API.notifications, { token }),
   'GET /api/app/notifications/prefs': (token) => get(t, API.notificationPrefs, { token }),
+  'GET /api/app/extraFeeCaps': (token) => get(t, EXTRA_FEE_API.caps, { token }),
+  'GET /api/app/extraFeeCaps/logs': (token) => get(t, EXTRA_FEE_API.capLogs, { token }),
+  'GET /api/app/extraFeeCaps/settings': (token) => get(t, EXTRA_FEE_API.settings, { token }),
 };
 
 /** The reads a sub-account without any key may make, and why. */

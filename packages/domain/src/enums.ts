@@ -225,6 +225,8 @@ export const PAYMENT_TYPE = {
   remoteFee: 10,
   urgentFee: 11,
   returnCourierFee: 12,
+  /** an approved extra fee (加价申请, issue 46) */
+  extraFee: 13,
 } as const;
 export const paymentType = table<number>([
   [1, '工单'],
@@ -239,6 +241,7 @@ export const paymentType = table<number>([
   [10, '远程费'],
   [11, '加急费'],
   [12, '返件快递费'],
+  [13, '服务加价'],
 ]);
 
 export const PAY_STATUS = { paid: 1, awaitingConfirm: 2, confirmed: 3, refunded: 4 } as const;

@@ -39,6 +39,8 @@ export const WEBHOOK_EVENTS = [
   { value: 'wallet.moved', label: '钱包资金变动' },
   { value: 'wallet.topup_decided', label: '充值审核结果' },
   { value: 'order.rated', label: '客户评价' },
+  { value: 'extra_fee.requested', label: '加价申请待确认' },
+  { value: 'extra_fee.decided', label: '加价申请处理结果' },
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['value'] | 'webhook.test';
 export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_EVENTS.map((e) => e.value);
@@ -103,7 +105,7 @@ signature = hex(HMAC-SHA256(secret, METHOD \\n PATH \\n SORTED_QUERY \\n timesta
 \`\`\`
 
 以主账号身份可调用：下单 \`POST /api/app/order/add\`、支付 \`POST /api/app/order/pay/{id}\`、详情 \`GET /api/app/order/{id}\`、列表
-\`GET /api/app/order/list\`、取消 \`POST /api/app/order/cancel\`、产品列表 \`GET /api/app/products/list\`；其他接口 code 403。密钥停用后 code 401。
+\`GET /api/app/order/list\`、取消 \`POST /api/app/order/cancel\`、产品列表 \`GET /api/app/products/list\`、加价申请的查看与审批（\`GET /api/app/extraFees/order/{orderId}\`、\`POST /api/app/extraFees/approve/{id}\`、\`POST /api/app/extraFees/reject/{id}\`）；其他接口 code 403。密钥停用后 code 401。
 每个密钥每个时间窗有调用次数上限（RATE_LIMIT_APIKEY，默认每 60 秒 600 次），超出时 code 400 与 Retry-After。
 
 \`\`\`js
@@ -116,7 +118,7 @@ await fetch(BASE + '/api/app/order/add', { method: 'POST', body: text, headers: 
 
 ## 开放接口：Webhook 事件推送
 \`POST /api/app/webhooks {url, events}\` 登记接收地址，应答 \`{id, secret}\`（whsec_…）。订单节点变化（order.node_changed）、售后审核结果（after_sales.decided）、
-钱包资金变动（wallet.moved）、充值审核结果（wallet.topup_decided）时，平台 POST JSON \`{type, id, createdAt, data}\`，例如
+钱包资金变动（wallet.moved）、充值审核结果（wallet.topup_decided）、加价申请待确认（extra_fee.requested）与处理结果（extra_fee.decided）时，平台 POST JSON \`{type, id, createdAt, data}\`，例如
 \`{"type":"order.node_changed","id":"msg_…","createdAt":"2026-12-13T08:00:00.000Z","data":{"orderId":1,"orderNo":"…","status":300,"statusName":"…","node":310,"nodeName":"…","previousNode":220,"content":"…","at":"…"}}\`。
 签名按 Standard Webhooks：请求头 \`webhook-id\`（事件 id，重试不变）、\`webhook-timestamp\`（秒）、\`webhook-signature: v1,<base64(HMAC-SHA256(base64 解码的 whsec_ 之后部分, id + "." + timestamp + "." + 原始请求体))>\`。
 返回 2xx 即成功，否则按指数退避重试 24 小时；同一事件可能重复送达，但 id 不变，请按 id 去重。验证示例：

@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPE = {
   customerRated: 'customer_rated',
   customerReschedule: 'customer_reschedule',
   customerProblem: 'customer_problem',
+  extraFeeRequested: 'extra_fee_requested',
+  extraFeeDecided: 'extra_fee_decided',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
@@ -40,6 +42,9 @@ export const NOTIFICATION_TYPES: ReadonlyArray<{ value: NotificationType; label:
   { value: 'customer_rated', label: '客户评价', needsYou: false },
   { value: 'customer_reschedule', label: '客户申请改约', needsYou: true },
   { value: 'customer_problem', label: '客户反馈问题', needsYou: true },
+  // extra fees (issue 46)
+  { value: 'extra_fee_requested', label: '加价待确认', needsYou: true },
+  { value: 'extra_fee_decided', label: '加价已处理', needsYou: false },
 ];
 const LABELS = new Map<string, string>(NOTIFICATION_TYPES.map((t) => [t.value, t.label]));
 export const notificationTypeLabel = (t: string) => LABELS.get(t) ?? '';

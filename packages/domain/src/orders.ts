@@ -303,6 +303,8 @@ export const orderListQuery = z.object({
   sla: z.string().optional().catch(undefined).transform((v) => (v === 'overdue' || v === 'soon' ? v : '')),
   /** 满意度 (issue 47): good 4–5, neutral 3, bad 1–2 stars, none 未评价; anything else filters nothing. */
   satisfaction: z.string().optional().catch(undefined).transform((v) => (isSatisfaction(v) ? v : '')),
+  /** 待确认加价 (issue 46): '1' only orders with an extra fee awaiting the merchant. */
+  extraFee: z.union([z.string(), z.number()]).optional().catch(undefined).transform((v) => (v === '1' || v === 1 ? '1' : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(50),
 });
@@ -604,7 +606,7 @@ export type OrderListRow = Pick<
   | 'provinceId' | 'provinceName' | 'cityId' | 'cityName' | 'districtId' | 'districtName' | 'detailAddress' | 'doorTime' | 'remarks'
   | 'totalPrice' | 'realPayPrice' | 'payTime' | 'completionTime' | 'createTime' | 'virtualTaking' | 'paidFlag'
   | 'markerType' | 'markerValue' | 'userInfo' | 'statusInfo' | 'sla' | 'customerRating'
-> & { productList: OrderListLine[] };
+> & { productList: OrderListLine[]; /** 待确认加价 (issue 46) */ extraFeePending?: boolean };
 
 export interface OrderDetail extends OrderRow {
   omsOperateRecordList: Array<{ id: number; node: number; nodeName: string; createTime: string; content: string; relevanceType: string; relevanceId: number | null; certificate: string[]; operator: string }>;

@@ -24,6 +24,10 @@ export const PERM = {
   afterSaleCancel: 'app:afterSale:cancel',
   baseList: 'app:base:list',
   baseEdit: 'app:base:edit',
+  // extra fees and price caps (issue 46, decision 252)
+  orderExtraFee: 'app:order:extraFee',
+  extraFeeCapList: 'app:extraFeeCap:list',
+  extraFeeCapEdit: 'app:extraFeeCap:edit',
 } as const;
 export type Permission = (typeof PERM)[keyof typeof PERM];
 
@@ -53,6 +57,7 @@ export const MENU_TREE: MenuDef[] = [
           { id: 125, name: '加急', menuType: 'F', permissions: PERM.orderSpeed, dataFlag: 0 },
           { id: 126, name: '申请售后', menuType: 'F', permissions: PERM.orderAfter, dataFlag: 0 },
           { id: 127, name: '支付', menuType: 'F', permissions: PERM.orderPay, dataFlag: 0 },
+          { id: 128, name: '审批加价', menuType: 'F', permissions: PERM.orderExtraFee, dataFlag: 0 },
         ],
       },
       {
@@ -71,6 +76,10 @@ export const MENU_TREE: MenuDef[] = [
       {
         id: 16, name: '知识库管理', menuType: 'C', permissions: PERM.baseList, dataFlag: 1,
         child: [{ id: 161, name: '编辑知识库', menuType: 'F', permissions: PERM.baseEdit, dataFlag: 0 }],
+      },
+      {
+        id: 17, name: '加价上限', menuType: 'C', permissions: PERM.extraFeeCapList, dataFlag: 0,
+        child: [{ id: 171, name: '修改加价上限', menuType: 'F', permissions: PERM.extraFeeCapEdit, dataFlag: 0 }],
       },
     ],
   },

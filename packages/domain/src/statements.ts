@@ -74,6 +74,7 @@ export const STATEMENT_EXPENSE_TYPES = [
   PAYMENT_TYPE.remoteFee,
   PAYMENT_TYPE.returnCourierFee,
   PAYMENT_TYPE.changeSurcharge,
+  PAYMENT_TYPE.extraFee,
   PAYMENT_TYPE.platformDeduction,
 ] as const;
 export const STATEMENT_INCOME_TYPES = [

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { API } from '@portal/domain/api-paths';
+import { EXTRA_FEE_API } from '@portal/domain/extra-fees';
 import type { DB } from '../db/database';
 import { setApiKeyLastUsed } from './api-keys.repository';
 
@@ -16,6 +17,10 @@ export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
   API.orderList,
   API.orderCancel,
   API.productList,
+  // a merchant's systems answer extra fees (issue 46, decision 253)
+  EXTRA_FEE_API.ofOrder(':id'),
+  EXTRA_FEE_API.approve(':id'),
+  EXTRA_FEE_API.reject(':id'),
 ]);
 
 /** The master key: OPENAPI_KEY_SECRET, or one derived from FILE_URL_SECRET (server-only as well). */

@@ -72,7 +72,8 @@ export type DomainEvent =
       issued: boolean;
       at: string;
     }
-  | CustomerActed;
+  | CustomerActed
+  | ExtraFeeEvent;
 
 /** What the customer did on the order's page (issue 47): the merchant's bell, and a webhook per rating. */
 export interface CustomerActed {
@@ -87,6 +88,27 @@ export interface CustomerActed {
   content: string;
   /** with action 'rated' */
   rating?: { score: number; tags: string[]; comment: string };
+  at: string;
+}
+
+/** A master's extra fee (issue 46): asked for (status 0 pending, or decided at once by the cap), or decided. */
+export interface ExtraFeeEvent {
+  type: 'extra_fee.requested' | 'extra_fee.decided';
+  vendorId: number;
+  orderId: number;
+  orderNo: string;
+  /** the order's creator (a sub-account's data scope "own") */
+  createdBy: number;
+  feeId: number;
+  amountFen: number;
+  reason: string;
+  /** 0 pending, 1 approved, 2 rejected */
+  status: number;
+  /** '' | merchant | cap | cap_refused | timeout */
+  decidedBy: string;
+  rejectReason: string;
+  /** what the merchant is told, in a line */
+  content: string;
   at: string;
 }
 

@@ -29,6 +29,8 @@ import trendRoutes from './order-trend/trend.routes';
 import { customerPageRoutes } from './customer-page/customer-page.routes';
 import { assertKnownReasons, openCase } from './after-sales/after-sales.service';
 import { discardUpload, storeUpload } from './files/upload.service';
+import extraFeesRoutes from './extra-fees/extra-fees.routes';
+import platformExtraFeesRoutes from '../platform/extra-fees.routes';
 
 // One line per route plugin; each plugin declares `config.access` on every route it adds.
 export const routePlugins: FastifyPluginAsync[] = [accessRoutes, siteRoutes, platformAuthRoutes];
@@ -46,3 +48,5 @@ routePlugins.push(integrationsRoutes);
 routePlugins.push(notificationsRoutes, slaRoutes);
 // The end customer's page composes an after-sales case and an upload (issue 47, decision 266).
 routePlugins.push(customerPageRoutes({ openCase, assertReasons: assertKnownReasons, storeUpload, discardUpload }));
+// Extra fees and price caps (issue 46, decisions 250–254).
+routePlugins.push(extraFeesRoutes, platformExtraFeesRoutes);

@@ -43,6 +43,7 @@ const vendorRoutes: RouteObject[] = [
       { id: 'afterSaleDetail', handle: { title: '售后详情' }, path: paths.manage.afterSaleDetail.path, lazy: screen(() => import('./routes/manage/after-sale-detail')) },
       { id: 'orderDetail', handle: { title: '工单详情' }, path: paths.manage.orderDetail.path, lazy: screen(() => import('./routes/manage/order-detail')) },
       { id: 'notifications', handle: { title: '消息通知' }, path: paths.manage.notifications.path, lazy: screen(() => import('./routes/manage/notifications')) },
+      { id: 'jiaJiaShangXian', handle: { title: '加价上限' }, path: paths.manage.jiaJiaShangXian.path, lazy: screen(() => import('./routes/manage/jia-jia-shang-xian')) },
       {
         id: 'afterSaleOrderDetail',
         handle: { title: '工单详情' },
@@ -74,6 +75,7 @@ const platformRoutes: RouteObject[] = [
       { id: 'platformAfterSales', handle: { title: '售后处理' }, path: paths.platform.afterSales.path, lazy: screen(() => import('../platform/routes/after-sales')) },
       { id: 'platformInvoices', handle: { title: '开票管理' }, path: paths.platform.invoices.path, lazy: screen(() => import('../platform/routes/invoices')) },
       { id: 'platformSla', handle: { title: '服务时效' }, path: paths.platform.sla.path, lazy: screen(() => import('../platform/routes/sla')) },
+      { id: 'platformExtraFees', handle: { title: '加价申请' }, path: paths.platform.extraFees.path, lazy: screen(() => import('../platform/routes/extra-fees')) },
     ],
   },
 ];

@@ -42,6 +42,7 @@ export const paths = {
     wanGongAlbum: { path: 'wanGongAlbum', getHref: () => '/manage/wanGongAlbum' },
     afterSale: { path: 'afterSale', getHref: () => '/manage/afterSale' },
     notifications: { path: 'notifications', getHref: () => '/manage/notifications' },
+    jiaJiaShangXian: { path: 'jiaJiaShangXian', getHref: () => '/manage/jiaJiaShangXian' },
     afterSaleDetail: { path: 'afterSaleDetail', getHref: (id: number | string) => withQuery('/manage/afterSaleDetail', { id }) },
     orderDetail: {
       path: 'orderDetail',
@@ -65,6 +66,7 @@ export const paths = {
     afterSales: { path: 'afterSales', getHref: () => '/platform/afterSales' },
     invoices: { path: 'invoices', getHref: () => '/platform/invoices' },
     sla: { path: 'sla', getHref: () => '/platform/sla' },
+    extraFees: { path: 'extraFees', getHref: () => '/platform/extraFees' },
   },
 } as const;
 

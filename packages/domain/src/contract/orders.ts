@@ -25,7 +25,7 @@ const orderState = {
 };
 const orderLine = z.looseObject({ id: z.number().int(), productId: z.number().int(), modelName: z.string(), number: z.number().int(), price: yuan, totalPrice: yuan });
 
-export const orderListRow = z.looseObject({ ...orderState, productList: z.array(orderLine) });
+export const orderListRow = z.looseObject({ ...orderState, productList: z.array(orderLine), extraFeePending: z.boolean().optional().describe('有待确认的加价申请（issue 46）') });
 export const orderDetail = z.looseObject({
   ...orderState,
   productList: z.array(orderLine),

@@ -49,6 +49,15 @@ async function webhookEventOf(tx: Tx, e: DomainEvent): Promise<{ type: WebhookEv
       // A customer's rating (issue 47); its other actions reach the merchant's bell only.
       if (e.action !== 'rated' || !e.rating) return null;
       return { type: 'order.rated', data: { orderId: e.orderId, orderNo: e.orderNo, score: e.rating.score, tags: e.rating.tags, comment: e.rating.comment, at: e.at } };
+    case 'extra_fee.requested':
+    case 'extra_fee.decided':
+      return {
+        type: e.type,
+        data: {
+          extraFeeId: e.feeId, orderId: e.orderId, orderNo: e.orderNo, reason: e.reason, amount: fenToYuan(e.amountFen), status: e.status,
+          decidedBy: e.decidedBy, rejectReason: e.rejectReason, content: e.content, at: e.at,
+        },
+      };
     default:
       return null;
   }

@@ -38,6 +38,14 @@ export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
       await notifyOrder(tx, { vendorId: e.vendorId, orderId: e.orderId, at: e.at }, 'after_sales_decided', content);
       return;
     }
+    case 'extra_fee.requested':
+      // Issue 46: a request waiting for the merchant; one the cap decided at once is told by its decision.
+      if (e.status === 0) await notifyOrder(tx, e, 'extra_fee_requested', e.content, { order_no: e.orderNo, created_by: e.createdBy });
+      return;
+    case 'extra_fee.decided':
+      // The merchant's own decision needs no bell; the cap's and the timeout's do.
+      if (e.decidedBy !== 'merchant') await notifyOrder(tx, e, 'extra_fee_decided', e.content, { order_no: e.orderNo, created_by: e.createdBy });
+      return;
     case 'customer.acted': {
       const type = CUSTOMER_ACTION_NOTIFICATION[e.action];
       await notifyOrder(tx, e, type, e.content, { order_no: e.orderNo, created_by: e.createdBy });

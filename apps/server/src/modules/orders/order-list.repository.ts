@@ -8,6 +8,7 @@ import { keywordMatch } from '../../db/search-grams';
 import { orderIdsContaining } from '../../lib/keyword-index';
 import { fromShanghai, nowIso } from '../../lib/time';
 import { satisfactionIs } from '../../lib/satisfaction-filter';
+import { extraFeePending, extraFeePendingFlag } from '../../lib/extra-fee-filter.repository';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, type OrderListLineRecord, type OrderListRecord, type OrderRecord } from './order-row';
 import { vendorOrders, type OrderQuery } from './orders.repository';
 
@@ -59,6 +60,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListFilter, pg: boolean
   if (f.sla === 'overdue') q = q.where('orders.sla_due_at', '<', nowIso());
   else if (f.sla === 'soon') q = q.where('orders.sla_due_at', '>=', nowIso()).where('orders.sla_due_at', '<', f.soonUntil ?? nowIso());
   if (f.satisfaction) q = q.where(satisfactionIs(f.satisfaction));
+  if (f.extraFee) q = q.where(extraFeePending(vendorId));
   return q;
 }
 
@@ -83,7 +85,7 @@ const newestFirst = (q: OrderQuery, f: OrderListFilter, pg: boolean) =>
   f.keyWords && !pg ? q.orderBy(sql`g.rowid`, 'desc') : q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
 
 /** A page row: the order's list columns, its creator's name and its lines (JSON text on SQLite, parsed on PostgreSQL). */
-export type OrderPageRow = OrderListRecord & { creator_name: string | null; lines: OrderListLineRecord[] | string };
+export type OrderPageRow = OrderListRecord & { creator_name: string | null; lines: OrderListLineRecord[] | string; extra_fee_pending: number };
 
 /** The page of the vendor's orders (the owner's under data scope "own") that the filters find, newest first. */
 export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean): Promise<OrderPageRow[]> {
@@ -94,6 +96,7 @@ export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, 
       eb.selectFrom('users as u').whereRef('u.id', '=', 'orders.created_by')
         .select(sql<string>`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`.as('n')).as('creator_name'),
       jsonArray(eb.selectFrom('order_products as p').whereRef('p.order_id', '=', 'orders.id').select(LIST_LINE_COLUMNS.map((c) => `p.${c}` as const)).orderBy('p.id')).as('lines'),
+      extraFeePendingFlag.as('extra_fee_pending'),
     ]);
   return newestFirst(page, f, pg)
     .limit(f.pageSize)
@@ -118,7 +121,7 @@ export async function countOrders(db: DB, vendorId: number, ownerId: number | nu
 }
 
 /** Whether the list filters by nothing but statuses and nodes (and perhaps the keyword). */
-const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla && !f.satisfaction;
+const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla && !f.satisfaction && !f.extraFee;
 const keywordAlone = (f: OrderListQuery) => byStateOnly(f) && !f.status.length && !f.node.length;
 
 /**

@@ -22,9 +22,10 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     listOrderPage(db, vendorId, ownerId, f, pg),
     countFromOrderCounts(db, vendorId, ownerId, f).then((n) => n ?? countOrders(db, vendorId, ownerId, f, pg, f.keyWords ? totalBound + 1 : null)),
   ]);
-  const rows = page.map(({ creator_name, lines, ...o }) => {
+  const rows = page.map(({ creator_name, lines, extra_fee_pending, ...o }) => {
     const parsed: OrderListLineRecord[] = typeof lines === 'string' ? JSON.parse(lines) : lines;
-    return toOrderListRow(o, parsed.map(toListLine), creator_name ?? '');
+    // 待确认加价 (issue 46): the list's marker
+    return { ...toOrderListRow(o, parsed.map(toListLine), creator_name ?? ''), extraFeePending: Number(extra_fee_pending) === 1 };
   });
   const bounded = !!f.keyWords && counted > totalBound;
   return { rows, total: bounded ? totalBound : counted, totalBounded: bounded };

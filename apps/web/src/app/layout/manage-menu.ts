@@ -29,6 +29,7 @@ export const MANAGE_MENU: SideMenuGroup[] = [
       { label: MSG.gallery, href: paths.manage.wanGongAlbum.getHref(), routes: ['wanGongAlbum'], perm: PERM.orderFinish },
       { label: '售后管理', href: paths.manage.afterSale.getHref(), routes: ['afterSale', 'afterSaleDetail', 'afterSaleOrderDetail'] },
       { label: '知识库管理', href: paths.manage.zhiShiKu.getHref(), routes: ['zhiShiKu'] },
+      { label: '加价上限', href: paths.manage.jiaJiaShangXian.getHref(), routes: ['jiaJiaShangXian'], perm: PERM.extraFeeCapList },
     ],
   },
   {

@@ -17,6 +17,7 @@ const MENU = [
   { key: paths.platform.afterSales.getHref(), icon: <AuditOutlined />, label: '售后处理' },
   { key: paths.platform.invoices.getHref(), icon: <FileTextOutlined />, label: '开票管理' },
   { key: paths.platform.sla.getHref(), icon: <ClockCircleOutlined />, label: '服务时效' },
+  { key: paths.platform.extraFees.getHref(), icon: <DollarOutlined />, label: '加价申请' },
 ];
 
 /** The operator console frame: its own sign-in (platform token), side menu, content. */

@@ -35,6 +35,7 @@ export const OrderCard = memo(function OrderCard({ order, checked, onCheck }: { 
           <OrderStatusTag status={order.status} />
           <SlaTag sla={order.sla} />
           <SatisfactionTag score={order.customerRating} />
+          {order.extraFeePending && <Tag color="volcano" data-testid="extra-fee-pending">待确认加价</Tag>}
           {order.markerType && (
             <Tooltip title={order.markerValue || MARKER_COLORS.label(order.markerType)}>
               <span data-testid="order-marker"><MarkerDot color={order.markerType} /></span>

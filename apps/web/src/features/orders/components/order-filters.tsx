@@ -101,6 +101,11 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
           </Tag.CheckableTag>
         ))}
       </Row>
+      <Row label="加价申请">
+        <Tag.CheckableTag checked={draft.extraFee === '1'} onChange={(on) => apply({ extraFee: on ? '1' : undefined })} data-extra-fee="1">
+          待确认加价
+        </Tag.CheckableTag>
+      </Row>
       <Row label="满意度">
         {SATISFACTION.map((o) => (
           <Tag.CheckableTag key={o.value} checked={draft.satisfaction === o.value} onChange={(on) => set({ satisfaction: on ? o.value : undefined })} data-satisfaction={o.value}>
