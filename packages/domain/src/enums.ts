@@ -53,6 +53,7 @@ export const ORDER_NODE = {
   masterAccepted: 310,
   recallCancelRequest: 320,
   recallCancelRejected: 330,
+  appointmentFailed: 340,
   appointmentMade: 410,
   timeChanged: 420,
   checkIn: 510,
@@ -91,6 +92,7 @@ export const orderNode = table<number>([
   [310, '师傅已接单'],
   [320, '撤回取消申请'],
   [330, '撤回取消驳回'],
+  [340, '预约失败'],
   [410, '已预约'],
   [420, '改约时间'],
   [510, '上门签到'],
@@ -225,6 +227,8 @@ export const PAYMENT_TYPE = {
   remoteFee: 10,
   urgentFee: 11,
   returnCourierFee: 12,
+  /** automatic timeliness credit (issue 46, decision 257); 13 is left to issue 46's extra fees */
+  timelinessCredit: 14,
 } as const;
 export const paymentType = table<number>([
   [1, '工单'],
@@ -239,6 +243,7 @@ export const paymentType = table<number>([
   [10, '远程费'],
   [11, '加急费'],
   [12, '返件快递费'],
+  [14, '时效赔付'],
 ]);
 
 export const PAY_STATUS = { paid: 1, awaitingConfirm: 2, confirmed: 3, refunded: 4 } as const;

@@ -39,6 +39,8 @@ export const WEBHOOK_EVENTS = [
   { value: 'wallet.moved', label: '钱包资金变动' },
   { value: 'wallet.topup_decided', label: '充值审核结果' },
   { value: 'order.rated', label: '客户评价' },
+  { value: 'order.appointment_failed', label: '预约失败' },
+  { value: 'order.timeliness_credited', label: '时效赔付' },
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['value'] | 'webhook.test';
 export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_EVENTS.map((e) => e.value);

@@ -19,6 +19,8 @@ export const NOTIFICATION_TYPE = {
   customerRated: 'customer_rated',
   customerReschedule: 'customer_reschedule',
   customerProblem: 'customer_problem',
+  appointmentFailed: 'appointment_failed',
+  timelinessCredited: 'timeliness_credited',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
@@ -40,6 +42,9 @@ export const NOTIFICATION_TYPES: ReadonlyArray<{ value: NotificationType; label:
   { value: 'customer_rated', label: '客户评价', needsYou: false },
   { value: 'customer_reschedule', label: '客户申请改约', needsYou: true },
   { value: 'customer_problem', label: '客户反馈问题', needsYou: true },
+  // appointment windows and timeliness credit (issue 46)
+  { value: 'appointment_failed', label: '预约失败', needsYou: true },
+  { value: 'timeliness_credited', label: '时效赔付到账', needsYou: false },
 ];
 const LABELS = new Map<string, string>(NOTIFICATION_TYPES.map((t) => [t.value, t.label]));
 export const notificationTypeLabel = (t: string) => LABELS.get(t) ?? '';
@@ -55,9 +60,13 @@ export const NODE_NOTIFICATION: Readonly<Record<number, NotificationType>> = {
   560: 'completion_requested',
   630: 'return_review',
   650: 'praise_review',
+  340: 'appointment_failed',
 };
 /** The order-log relevance type of a recorded SLA breach. */
 export const SLA_BREACH_RELEVANCE = 'sla_breach';
+/** The order-log relevance types of a failed booking and of a reschedule request (issue 46). */
+export const APPOINT_FAILED_RELEVANCE = 'appointFailed';
+export const RESCHEDULE_RELEVANCE = 'appointmentReschedule';
 
 /** Delivery per type: in the portal only, or also by SMS to the user's phone. */
 export const NOTIFY_CHANNEL = { app: 'app', sms: 'sms' } as const;

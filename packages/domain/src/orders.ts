@@ -303,6 +303,8 @@ export const orderListQuery = z.object({
   sla: z.string().optional().catch(undefined).transform((v) => (v === 'overdue' || v === 'soon' ? v : '')),
   /** 满意度 (issue 47): good 4–5, neutral 3, bad 1–2 stars, none 未评价; anything else filters nothing. */
   satisfaction: z.string().optional().catch(undefined).transform((v) => (isSatisfaction(v) ? v : '')),
+  /** 预约 (issue 46): 'failed' 预约失败 (a failed booking waiting for a new appointment); anything else filters nothing. */
+  appointment: z.string().optional().catch(undefined).transform((v) => (v === 'failed' ? v : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(50),
 });

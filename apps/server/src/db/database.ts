@@ -12,6 +12,7 @@ import type { NotificationTables } from './schema/notifications';
 import type { StatementTables } from './schema/statements';
 import type { IntegrationTables } from './schema/integrations';
 import type { CustomerPageTables } from './schema/customer-page';
+import type { AppointmentTables } from './schema/appointments';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
@@ -27,6 +28,7 @@ export interface Database extends NotificationTables {}
 export interface Database extends StatementTables {}
 export interface Database extends IntegrationTables {}
 export interface Database extends CustomerPageTables {}
+export interface Database extends AppointmentTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -27,6 +27,8 @@ import invoiceRoutes from './invoices/invoices.routes';
 import platformInvoiceRoutes from '../platform/invoices.routes';
 import trendRoutes from './order-trend/trend.routes';
 import { customerPageRoutes } from './customer-page/customer-page.routes';
+import appointmentsRoutes from './appointments/appointments.routes';
+import platformTimelinessRoutes from '../platform/timeliness-credit.routes';
 import { assertKnownReasons, openCase } from './after-sales/after-sales.service';
 import { discardUpload, storeUpload } from './files/upload.service';
 
@@ -46,3 +48,5 @@ routePlugins.push(integrationsRoutes);
 routePlugins.push(notificationsRoutes, slaRoutes);
 // The end customer's page composes an after-sales case and an upload (issue 47, decision 266).
 routePlugins.push(customerPageRoutes({ openCase, assertReasons: assertKnownReasons, storeUpload, discardUpload }));
+// Appointment windows and the automatic timeliness credit (issue 46, decisions 255–259).
+routePlugins.push(appointmentsRoutes, platformTimelinessRoutes);
