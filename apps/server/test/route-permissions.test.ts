@@ -3,6 +3,7 @@ import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { CUSTOMER_API } from '@portal/domain/customer-page';
+import { APPOINTMENT_API } from '@portal/domain/contract/appointments';
 import { PERM } from '@portal/domain/permissions';
 import type { Access } from '../src/plugins/context';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum, REGION } from '../src/modules/orders/orders.fixtures';
@@ -203,6 +204,13 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/app/order/customerLink/revoke/:id': [L, PERM.orderModify],
   'GET /api/app/ratings/summary': L,
   'GET /api/platform/orders/:id/customerService': 'platform',
+  // appointment windows and the timeliness credit (issue 46, decisions 255–259)
+  'GET /api/app/order/appointment/:id': L,
+  'POST /api/app/order/reschedule': L,
+  'GET /api/platform/orders/:id/appointment': 'platform',
+  'GET /api/platform/timeliness/rules': 'platform',
+  'POST /api/platform/timeliness/rules': 'platform',
+  'POST /api/platform/timeliness/rules/remove/:id': 'platform',
 };
 
 const keysOf = (a: Access): string[] => (typeof a === 'string' ? (a.startsWith('app:') ? [a] : []) : [...a]);
@@ -211,7 +219,7 @@ const isOrderRoute = (a: Access) => keysOf(a).some((k) => k.startsWith('app:orde
 
 type Res = Awaited<ReturnType<typeof get>>;
 interface Ids {
-  fresh: number; parts: number; material: number; ret: number; returnRec: number; praise: number; praiseRec: number; confirm: number; done: number;
+  fresh: number; parts: number; material: number; ret: number; returnRec: number; praise: number; praiseRec: number; confirm: number; done: number; booked: number;
 }
 /** One call per order route. `act` marks a call that writes when allowed; `key` an action's own key. */
 interface OrderCall { act: boolean; call: (token: string, ids: Ids) => Promise<Res> }
@@ -264,6 +272,11 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'POST /api/app/order/customerLink/revoke/:id': { act: true, call: (token, i) => post(t, CUSTOMER_API.revoke(i.parts), {}, { token }) },
   'POST /api/app/order/customerLink/resend/:id': { act: true, call: (token, i) => post(t, CUSTOMER_API.resend(i.parts), {}, { token }) },
   'GET /api/app/ratings/summary': { act: false, call: (token) => get(t, CUSTOMER_API.ratingSummary, { token }) },
+  'GET /api/app/order/appointment/:id': { act: false, call: (token, i) => get(t, APPOINTMENT_API.view(i.parts), { token }) },
+  'POST /api/app/order/reschedule': {
+    act: true,
+    call: (token, i) => post(t, APPOINTMENT_API.reschedule, { orderId: i.booked, appointDate: new Date(Date.now() + 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10), appointSlot: 'am', reason: '客户改期' }, { token }),
+  },
   'POST /api/app/afterSales/application': {
     act: true,
     call: (token, i) => post(t, API.afterSaleApply, { orderId: i.done, type: 1, money: '50', reasons: ['师傅上门损坏客户财物'], description: '安装时磕坏了客户的木地板' }, { token }),
@@ -298,7 +311,7 @@ const act = async (id: number, action: string, body: Record<string, unknown> = {
 const opPic = async () => (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl as string;
 
 /** An order of the main account walked by the operator console up to `stage`. */
-async function orderAt(stage: 'fresh' | 'parts' | 'completion' | 'return' | 'praise' | 'done') {
+async function orderAt(stage: 'fresh' | 'booked' | 'parts' | 'completion' | 'return' | 'praise' | 'done') {
   const id = await addOrder(t, v.token, [product], { phone: CUSTOMER_PHONE, returnParts: '1', praiseFlag: '1', praisePrice: '10' });
   if (stage === 'fresh') return id;
   expect((await post(t, API.orderPay(id), {}, { token: v.token })).body.code).toBe(200);
@@ -306,6 +319,7 @@ async function orderAt(stage: 'fresh' | 'parts' | 'completion' | 'return' | 'pra
   await act(id, 'dispatch', { masterId: masters[0].id });
   await act(id, 'accept');
   await act(id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
+  if (stage === 'booked') return id;
   await act(id, 'checkIn');
   await act(id, 'submitMaterials', { remarks: '安装支架一套', pictures: [{ fileUrl: await opPic() }] });
   await act(id, 'requestParts', { applyAccessories: '遥控器一个' });
@@ -351,7 +365,7 @@ beforeAll(async () => {
   const material = await t.db.selectFrom('material_submissions').select('id').where('order_id', '=', parts).executeTakeFirstOrThrow();
   const returnRec = await t.db.selectFrom('return_records').select('id').where('order_id', '=', ret).executeTakeFirstOrThrow();
   const praiseRec = await t.db.selectFrom('praise_records').select('id').where('order_id', '=', praise).executeTakeFirstOrThrow();
-  ids = { fresh, parts, material: material.id, ret, returnRec: returnRec.id, praise, praiseRec: praiseRec.id, confirm, done };
+  ids = { fresh, parts, material: material.id, ret, returnRec: returnRec.id, praise, praiseRec: praiseRec.id, confirm, done, booked: await orderAt('booked') };
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -4,7 +4,7 @@ import type { DB, Tx } from '../db/database';
 // SQL of the reschedule requests (issue 46, decision 256): the merchant's, and the customer's once
 // decision 268's switch lands. In lib/ because both sides write them and the console reads them.
 
-/** A pending request; undefined when one of the order already waits (the partial unique index decides). */
+/** A pending request; undefined when one of the order from the same side already waits (the partial unique index decides). */
 export const insertPendingReschedule = (
   tx: Tx,
   v: { order_id: number; vendor_id: number; source: string; wish_date: string; wish_slot: string; reason: string; requested_by: number | null; requester: string; created_at: string },
@@ -12,7 +12,7 @@ export const insertPendingReschedule = (
   tx
     .insertInto('appointment_reschedules')
     .values(v)
-    .onConflict((oc) => oc.column('order_id').where(sql<boolean>`state = 'pending'`).doNothing())
+    .onConflict((oc) => oc.columns(['order_id', 'source']).where(sql<boolean>`state = 'pending'`).doNothing())
     .returning('id')
     .executeTakeFirst();
 
@@ -20,9 +20,12 @@ export const insertPendingReschedule = (
 export const markReschedulesDone = (tx: Tx, orderId: number, at: string) =>
   tx.updateTable('appointment_reschedules').set({ state: 'done', done_at: at }).where('order_id', '=', orderId).where('state', '=', 'pending').execute();
 
-/** The order's requests, newest first. */
-export const listReschedules = (db: DB | Tx, orderId: number) =>
-  db.selectFrom('appointment_reschedules').selectAll().where('order_id', '=', orderId).orderBy('id', 'desc').limit(20).execute();
+/** The order's requests (of one side, when named), newest first. */
+export function listReschedules(db: DB | Tx, orderId: number, source?: 'merchant' | 'customer') {
+  let q = db.selectFrom('appointment_reschedules').selectAll().where('order_id', '=', orderId);
+  if (source) q = q.where('source', '=', source);
+  return q.orderBy('id', 'desc').limit(20).execute();
+}
 
 /** The order's credits with their ledger serial numbers, oldest first. */
 export const listOrderCredits = (db: DB | Tx, orderId: number) =>

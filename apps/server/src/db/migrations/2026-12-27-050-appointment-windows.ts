@@ -4,7 +4,7 @@ import { isPostgres, withId } from './helpers';
 // Issue 46, appointment windows (decisions 255–256). The order keeps its window: door_time is the
 // window's start (as before), door_time_end its end and appoint_slot the slot's value; a failed
 // booking keeps its reason and note until the next appointment clears them. Reschedule requests
-// (the merchant's, and the customer's per decision 268) wait one at a time per order.
+// (the merchant's, and the customer's per decision 268) wait one at a time per order and side.
 export async function up(db: Kysely<any>) {
   const pg = await isPostgres(db);
   await db.schema.alterTable('orders').addColumn('appoint_slot', 'varchar(10)').execute();
@@ -32,7 +32,8 @@ export async function up(db: Kysely<any>) {
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('done_at', 'varchar(30)')
     .execute();
-  await sql`create unique index appointment_reschedules_pending on appointment_reschedules (order_id) where state = 'pending'`.execute(db);
+  // One request of each side waits at a time: the merchant's does not block the customer's.
+  await sql`create unique index appointment_reschedules_pending on appointment_reschedules (order_id, source) where state = 'pending'`.execute(db);
   await sql`create index appointment_reschedules_order on appointment_reschedules (order_id, id)`.execute(db);
 }
 

@@ -18,11 +18,11 @@ const DAY_MS = 24 * 3600_000;
 const shanghaiDay = (days: number) => toShanghai(new Date(Date.now() + days * DAY_MS).toISOString()).slice(0, 10);
 
 export async function requestReschedule(db: DB, p: VendorPrincipal, b: MerchantRescheduleBody) {
-  if (b.appointDate < shanghaiDay(1) || b.appointDate > shanghaiDay(RESCHEDULE_DAYS_AHEAD)) throw badRequest(APPOINTMENT_MSG.rescheduleDateInvalid);
   await db.transaction().execute(async (tx) => {
     const o = await loadOrder(tx, b.orderId, p.vendorId);
     const owner = ownScope(p, PERM.orderList);
     if (owner !== null && o.created_by !== owner) throw notFound();
+    if (b.appointDate < shanghaiDay(1) || b.appointDate > shanghaiDay(RESCHEDULE_DAYS_AHEAD)) throw badRequest(APPOINTMENT_MSG.rescheduleDateInvalid);
     if (!RESCHEDULE_STATUSES.includes(o.status)) throw badRequest(APPOINTMENT_MSG.cannotReschedule);
     const made = await insertPendingReschedule(tx, {
       order_id: o.id, vendor_id: o.vendor_id, source: 'merchant', wish_date: b.appointDate, wish_slot: b.appointSlot, reason: b.reason,

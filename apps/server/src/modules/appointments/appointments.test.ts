@@ -249,3 +249,17 @@ describe('automatic timeliness credit', () => {
     expect(await ledgerSum(t, v.vendorId)).toBe(await balanceOf(t, v.vendorId));
   }, 120_000);
 });
+
+describe('the customer’s requests moved onto the reschedule model (decision 268)', () => {
+  it('copies customer_reschedules rows as requests of source customer', async () => {
+    const id = await accepted();
+    const at = new Date().toISOString();
+    await t.db.insertInto('customer_reschedules').values({ order_id: id, vendor_id: v.vendorId, wish_date: '2099-02-01', wish_slot: 'pm', reason: '出差', created_at: at }).execute();
+    const { up } = await import('../../db/migrations/2026-12-27-070-customer-reschedules-moved');
+    await up(t.db);
+    expect((await view(id)).data.requests).toEqual([expect.objectContaining({ by: 'customer', byName: '客户', date: '2099-02-01', slot: 'pm', reason: '出差', state: 'pending', requester: '客户' })]);
+    // the console's next appointment answers it
+    await mustAct(id, 'appointment', { appointDate: shanghaiDate(2), appointSlot: 'pm' });
+    expect((await view(id)).data.requests[0]).toMatchObject({ state: 'done' });
+  });
+});
