@@ -17,6 +17,7 @@ export async function appointmentViewOf(db: DB, orderId: number, vendorId: numbe
   const start = toShanghai(o.door_time);
   const date = start.slice(0, 10);
   return {
+    status: o.status,
     window: o.door_time
       ? { date, slot: o.appoint_slot ?? '', slotName: appointSlotLabel(o.appoint_slot), text: o.appoint_slot ? windowText(date, o.appoint_slot) : start.slice(0, 16), start, end: toShanghai(o.door_time_end) }
       : null,

@@ -74,6 +74,7 @@ const platformRoutes: RouteObject[] = [
       { id: 'platformAfterSales', handle: { title: '售后处理' }, path: paths.platform.afterSales.path, lazy: screen(() => import('../platform/routes/after-sales')) },
       { id: 'platformInvoices', handle: { title: '开票管理' }, path: paths.platform.invoices.path, lazy: screen(() => import('../platform/routes/invoices')) },
       { id: 'platformSla', handle: { title: '服务时效' }, path: paths.platform.sla.path, lazy: screen(() => import('../platform/routes/sla')) },
+      { id: 'platformTimelinessCredit', handle: { title: '时效赔付规则' }, path: paths.platform.timelinessCredit.path, lazy: screen(() => import('../platform/routes/timeliness-credit')) },
     ],
   },
 ];

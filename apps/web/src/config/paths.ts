@@ -65,6 +65,7 @@ export const paths = {
     afterSales: { path: 'afterSales', getHref: () => '/platform/afterSales' },
     invoices: { path: 'invoices', getHref: () => '/platform/invoices' },
     sla: { path: 'sla', getHref: () => '/platform/sla' },
+    timelinessCredit: { path: 'timelinessCredit', getHref: () => '/platform/timelinessCredit' },
   },
 } as const;
 

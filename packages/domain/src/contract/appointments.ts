@@ -56,6 +56,8 @@ export const creditRow = z.object({
 
 export const appointmentView = z
   .object({
+    /** the order's status (the merchant may ask for another window at RESCHEDULE_STATUSES) */
+    status: z.number().int(),
     window: z.object({ date: z.string(), slot: z.string(), slotName: z.string(), text: z.string(), start: time, end: time }).nullable(),
     failure: z.object({ reason: z.string(), reasonName: z.string(), note: z.string(), time }).nullable(),
     requests: z.array(request),

@@ -5,7 +5,7 @@ import type { DB, Tx } from '../../db/database';
 import { emitDomainEvent } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { loadOrder, writeLog, type OrderRow } from '../../lib/order-state-machine';
-import { nowIso, toShanghai } from '../../lib/time';
+import { nowIso } from '../../lib/time';
 import { confirmDoorTime } from './customer-links.repository';
 import { findOpenCase } from './customer-view.repository';
 import { appointmentConfirmed, doorText, problemDeadline, type LiveLink } from './customer-view';

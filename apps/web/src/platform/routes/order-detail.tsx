@@ -15,6 +15,7 @@ import { OrderProgress } from '../../features/orders/components/order-progress';
 import { OrderStatusTag } from '../../features/orders/components/order-status-tag';
 import { ActionDialog } from '../../features/orders/components/platform/action-dialog';
 import { CustomerServiceCard } from '../../features/customer-service/components/customer-service-card';
+import { AppointmentCard } from '../../features/appointments/components/appointment-card';
 
 type ActionDef = (typeof PLATFORM_ORDER_ACTIONS)[number];
 
@@ -91,6 +92,7 @@ export default function PlatformOrderDetailScreen() {
           ]}
         />
       </Card>
+      <AppointmentCard orderId={o.id} console />
       <CustomerServiceCard orderId={o.id} console />
       <Card title="完工图片" style={{ marginBottom: 16 }}>
         {o.completionPics.length ? <MediaList urls={o.completionPics} /> : <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />}

@@ -4,6 +4,7 @@ import { PERM } from '@portal/domain/permissions';
 import { RequirePermission } from '../../../features/access/components/require-permission';
 import { OrderDetailView, type Crumb } from '../../../features/orders/components/order-detail-view';
 import { CustomerServiceCard } from '../../../features/customer-service/components/customer-service-card';
+import { AppointmentCard } from '../../../features/appointments/components/appointment-card';
 import { useAccess } from '../../../lib/access';
 
 const ORDER_CRUMBS: Crumb[] = [
@@ -29,7 +30,14 @@ export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'or
       <OrderDetailView
         id={search.get('id')}
         crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS}
-        customerSide={id > 0 ? <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} /> : null}
+        customerSide={
+          id > 0 ? (
+            <>
+              <AppointmentCard orderId={id} canRequest />
+              <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} />
+            </>
+          ) : null
+        }
       />
     </RequirePermission>
   );
