@@ -92,7 +92,7 @@ export default function PlatformOrderDetailScreen() {
           ]}
         />
       </Card>
-      <AppointmentCard orderId={o.id} console />
+      <AppointmentCard orderId={o.id} console version={`${o.realNode}-${o.omsOperateRecordList.length}`} />
       <CustomerServiceCard orderId={o.id} console />
       <Card title="完工图片" style={{ marginBottom: 16 }}>
         {o.completionPics.length ? <MediaList urls={o.completionPics} /> : <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />}

@@ -64,7 +64,7 @@ export default function PlatformTimelinessCreditScreen() {
           </>
         ) : (
           <Form.Item name="amount" rules={[{ required: true, message: CREDIT_MSG.amountInvalid }]}>
-            <InputNumber min={0.01} max={10000} precision={2} prefix="¥" placeholder="赔付金额" style={{ width: 140 }} data-testid="rule-amount" />
+            <InputNumber min={0.01} max={10000} precision={2} prefix="¥" placeholder="赔付金额" style={{ width: 140 }} />
           </Form.Item>
         )}
         <Form.Item>

@@ -19,12 +19,14 @@ export const appointmentKeys = {
   rules: ['platform', 'timelinessRules'] as const,
 };
 
-export const appointmentQuery = (id: number) => queryOptions({ queryKey: [...appointmentKeys.all, id], queryFn: () => http.get<AppointmentView>(APPOINTMENT_API.view(id)) });
-export const platformAppointmentQuery = (id: number) =>
-  queryOptions({ queryKey: [...appointmentKeys.platform, id], queryFn: () => platformHttp.get<AppointmentView>(APPOINTMENT_API.platformView(id)) });
-export const useAppointment = (id: number, console = false) => {
-  const merchant = useQuery({ ...appointmentQuery(id), enabled: !console });
-  const platform = useQuery({ ...platformAppointmentQuery(id), enabled: console });
+/** `version`: what the page knows of the order's state (it reads again when the order moved). */
+export const appointmentQuery = (id: number, version = '') =>
+  queryOptions({ queryKey: [...appointmentKeys.all, id, version], queryFn: () => http.get<AppointmentView>(APPOINTMENT_API.view(id)) });
+export const platformAppointmentQuery = (id: number, version = '') =>
+  queryOptions({ queryKey: [...appointmentKeys.platform, id, version], queryFn: () => platformHttp.get<AppointmentView>(APPOINTMENT_API.platformView(id)) });
+export const useAppointment = (id: number, console = false, version = '') => {
+  const merchant = useQuery({ ...appointmentQuery(id, version), enabled: !console });
+  const platform = useQuery({ ...platformAppointmentQuery(id, version), enabled: console });
   return console ? platform : merchant;
 };
 

@@ -9,8 +9,8 @@ import { RescheduleDialog } from './reschedule-dialog';
  * reschedule requests (the merchant asks here; the console answers with a new appointment) and the
  * automatic timeliness credits paid into the wallet.
  */
-export function AppointmentCard({ orderId, console = false, canRequest = false }: { orderId: number; console?: boolean; canRequest?: boolean }) {
-  const q = useAppointment(orderId, console);
+export function AppointmentCard({ orderId, console = false, canRequest = false, version = '' }: { orderId: number; console?: boolean; canRequest?: boolean; version?: string }) {
+  const q = useAppointment(orderId, console, version);
   const [asking, setAsking] = useState(false);
   const a = q.data;
   const title = '预约与时效赔付';
