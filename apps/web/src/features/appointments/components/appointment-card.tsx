@@ -35,7 +35,7 @@ export function AppointmentCard({ orderId, console = false, canRequest = false, 
         />
       )}
       <Descriptions column={{ xs: 1, md: 2 }} size="small">
-        <Descriptions.Item label="预约时段">{a.window ? <Tag color="blue" data-testid="appointment-window">{a.window.text}</Tag> : <Typography.Text type="secondary">尚未预约</Typography.Text>}</Descriptions.Item>
+        <Descriptions.Item label="预约时段" span={2}>{a.window ? <Tag color="blue" data-testid="appointment-window">{a.window.text}</Tag> : <Typography.Text type="secondary">尚未预约</Typography.Text>}</Descriptions.Item>
         {a.requests.length > 0 && (
           <Descriptions.Item label="改约申请" span={2}>
             <Space direction="vertical" size={2}>
