@@ -23,7 +23,8 @@ let prod: number;
 let masterId: number;
 const DAY = 24 * 3600_000;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Webhook endpoints on this machine, written to the outbox only (no delivery worker here).
+  t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_POLL_MS: '0' });
   v = await createVendor(t);
   op = await createOperator(t);
   prod = await createProduct(t, v.vendorId, v.userId);
@@ -49,6 +50,9 @@ const accepted = async (token = v.token, product = prod) => {
 const shanghaiDate = (daysAhead: number) => toShanghai(new Date(Date.now() + daysAhead * DAY).toISOString()).slice(0, 10);
 const row = (id: number) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const view = async (id: number, token = v.token) => (await get(t, APPOINTMENT_API.view(id), { token })).body;
+const subscribe = async (token: string, events: string[]) => expect((await post(t, API.webhooks, { url: 'http://127.0.0.1:9/hook', events }, { token })).body.code).toBe(200);
+const webhookData = async (vendorId: number, type: string) =>
+  (await t.db.selectFrom('webhook_deliveries').select('payload').where('vendor_id', '=', vendorId).where('event_type', '=', type).execute()).map((d) => JSON.parse(d.payload).data);
 
 describe('appointment windows', () => {
   it('stores the console’s window and holds check-in to its end; a bare door time is its 2-hour slot', async () => {
@@ -84,6 +88,7 @@ describe('failed bookings', () => {
     const a = await accepted(w.token, p);
     const b = await accepted(own.token, p);
     const fine = await accepted(w.token, p);
+    await subscribe(w.token, ['order.appointment_failed']);
     expect((await act(a, 'appointmentFailed', {})).body).toMatchObject({ code: 400, msg: APPOINTMENT_MSG.failReasonRequired });
     expect((await act(a, 'appointmentFailed', { failReason: 'other' })).body).toMatchObject({ code: 400, msg: APPOINTMENT_MSG.failNoteRequired });
     await mustAct(a, 'appointmentFailed', { failReason: 'no_answer' });
@@ -104,6 +109,10 @@ describe('failed bookings', () => {
     const bell = (await get(t, API.notifications, { token: w.token, query: { pageSize: 100, type: 'appointment_failed' } })).body;
     expect(bell.rows.map((n: { orderId: number }) => n.orderId).sort()).toEqual([a, b].sort());
     expect(bell.rows.find((n: { orderId: number }) => n.orderId === a).content).toContain('客户电话无人接听');
+    // the webhook
+    expect((await webhookData(w.vendorId, 'order.appointment_failed')).map((d) => [d.orderId, d.reason, d.reasonName, d.note]).sort()).toEqual(
+      [[a, 'no_answer', '客户电话无人接听', ''], [b, 'goods_not_arrived', '货未到', '物流延误']].sort(),
+    );
     // a new appointment clears the failure
     await mustAct(a, 'appointment', { appointDate: shanghaiDate(2), appointSlot: '10-12' });
     expect(await row(a)).toMatchObject({ status: 400, appoint_fail_reason: null });
@@ -175,6 +184,7 @@ describe('automatic timeliness credit', () => {
   });
 
   it('credits a missed stage once, with its ledger record, log line, notification, webhook and statement line', async () => {
+    await subscribe(v.token, ['order.timeliness_credited']);
     const id = await paid();
     const before = await balanceOf(t, v.vendorId);
     await pastDue(id);
@@ -198,6 +208,9 @@ describe('automatic timeliness credit', () => {
     expect((await view(id)).data.credits).toEqual([expect.objectContaining({ stage: 'accept', stageName: '待接单', amount: 20, transactionFlowNo: recs[0]!.transaction_flow_no })]);
     const bell = (await get(t, API.notifications, { token: v.token, query: { pageSize: 100, type: 'timeliness_credited' } })).body;
     expect(bell.rows.filter((n: { orderId: number }) => n.orderId === id)).toHaveLength(1);
+    expect((await webhookData(v.vendorId, 'order.timeliness_credited')).filter((d) => d.orderId === id)).toEqual([
+      expect.objectContaining({ stage: 'accept', stageName: '待接单', amount: 20, recordId: recs[0]!.id }),
+    ]);
     const month = toShanghai(new Date().toISOString()).slice(0, 7);
     const statement = (await get(t, STATEMENT_API.month(month), { token: v.token })).body.data;
     expect(statement.incomeLines.find((l: { paymentType: number }) => l.paymentType === PAYMENT_TYPE.timelinessCredit)).toMatchObject({ name: '时效赔付' });
