@@ -102,7 +102,7 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
 
   return (
     <Modal title={def.label} open onCancel={onClose} onOk={submit} confirmLoading={run.isPending} okText={MSG.confirm} cancelText={MSG.cancel} width={needs.includes('masterId') ? 820 : 560} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ paymentType: 0, pictures: pictureOptions.slice(0, 1).map((o) => o.value), appointDate: dayjs().add(1, 'day').startOf('day') }}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ paymentType: 0, pictures: pictureOptions.slice(0, 1).map((o) => o.value), appointDate: dayjs().add(1, 'day').startOf('day'), appointSlot: '14-16' }}>
         {needs.length === 0 && <p>确认以师傅/平台身份执行「{def.label}」？</p>}
         {needs.includes('masterId') && (
           <Form.Item name="masterId" label="选择师傅" rules={[{ required: true, message: PLATFORM_ORDER_MSG.masterRequired }]}>
