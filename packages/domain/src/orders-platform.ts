@@ -113,6 +113,8 @@ export const platformOrderListQuery = z.object({
   keyWords: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ''),
   status: z.coerce.number().int().min(0).max(INT_MAX).optional().catch(undefined),
   vendorId: z.coerce.number().int().positive().max(INT_MAX).optional().catch(undefined),
+  /** issue 46: 'pending' — orders with a reschedule request waiting; 'failed' — a failed booking waiting for an appointment */
+  appointment: z.string().optional().catch(undefined).transform((v) => (v === 'pending' || v === 'failed' ? v : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(200).catch(20),
 });

@@ -135,11 +135,14 @@ describe('the merchant’s reschedule request', () => {
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => post(t, APPOINTMENT_API.reschedule, body, { token: v.token })));
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.body.msg === APPOINTMENT_MSG.reschedulePending)).toHaveLength(4);
+    const listed = async (appointment: string) => (await get(t, PLATFORM_ORDER_API.list, { ...P(), query: { appointment, status: -1, pageSize: 200 } })).body.rows.map((o: { id: number }) => o.id);
+    expect(await listed('pending')).toContain(id);
     const console = (await get(t, APPOINTMENT_API.platformView(id), P())).body.data;
     expect(console.requests).toEqual([expect.objectContaining({ by: 'merchant', byName: '商家', date: body.appointDate, slot: '18-20', reason: body.reason, state: 'pending', stateName: '待处理' })]);
     expect((await get(t, APPOINTMENT_API.platformView(id), { token: v.token })).body.code).toBe(403);
     await mustAct(id, 'changeTime', { appointDate: body.appointDate, appointSlot: '18-20' });
     expect((await view(id)).data.requests[0]).toMatchObject({ state: 'done', stateName: '已改约' });
+    expect(await listed('pending')).not.toContain(id);
     expect((await post(t, APPOINTMENT_API.reschedule, body, { token: v.token })).body.code).toBe(200);
     // not before payment, and not another vendor's order
     const unpaid = await addOrder(t, v.token, [prod]);
