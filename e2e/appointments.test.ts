@@ -83,6 +83,10 @@ describe('appointment windows and timeliness credit journey', () => {
     await expect.poll(() => operator.getByTestId('platform-order').getAttribute('data-node'), { timeout: 15_000 }).toBe('340');
     await expect.poll(() => operator.getByTestId('appointment-failure').innerText(), { timeout: 15_000 }).toContain('客户电话无人接听');
     await portal.screenshot(operator, 'appointments-console-failed');
+    // the console's worklist: 预约失败 at every status
+    await operator.goto('/#/platform/orders?appointment=failed');
+    await expect.poll(() => operator.locator('.ant-table-row').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining(o.order_no)]);
+    await portal.screenshot(operator, 'appointments-console-list-failed');
 
     await vendor.goto('/#/manage/order');
     await vendor.getByTestId('order-card').first().waitFor();
