@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   SLA_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Seconds between sweeps that apply the merchant's timeout rule to unanswered extra fees (issue 46, decision 251); 0 never. */
   EXTRA_FEE_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Seconds between sweeps that credit missed timeliness stages (issue 46, decision 257); 0 never. */
+  TIMELINESS_CREDIT_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** On SIGTERM/SIGINT, seconds in-flight requests get to finish before their connections are cut (decision 134). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).default(10),
   /** Open API keys (decision 168): the server key their secrets derive from; '' derives one from FILE_URL_SECRET. */

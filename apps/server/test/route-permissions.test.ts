@@ -3,6 +3,7 @@ import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { CUSTOMER_API } from '@portal/domain/customer-page';
+import { APPOINTMENT_API } from '@portal/domain/contract/appointments';
 import { PERM } from '@portal/domain/permissions';
 import { EXTRA_FEE_API, PLATFORM_EXTRA_FEE_API } from '@portal/domain/extra-fees';
 import type { Access } from '../src/plugins/context';
@@ -217,6 +218,13 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/platform/extraFees/order/:id': 'platform',
   'POST /api/platform/extraFees/order/:id': 'platform',
   'GET /api/platform/extraFees/list': 'platform',
+  // appointment windows and the timeliness credit (issue 46, decisions 255–259)
+  'GET /api/app/order/appointment/:id': L,
+  'POST /api/app/order/reschedule': L,
+  'GET /api/platform/orders/:id/appointment': 'platform',
+  'GET /api/platform/timeliness/rules': 'platform',
+  'POST /api/platform/timeliness/rules': 'platform',
+  'POST /api/platform/timeliness/rules/remove/:id': 'platform',
 };
 
 const keysOf = (a: Access): string[] => (typeof a === 'string' ? (a.startsWith('app:') ? [a] : []) : [...a]);
@@ -225,7 +233,7 @@ const isOrderRoute = (a: Access) => keysOf(a).some((k) => k.startsWith('app:orde
 
 type Res = Awaited<ReturnType<typeof get>>;
 interface Ids {
-  fresh: number; parts: number; material: number; ret: number; returnRec: number; praise: number; praiseRec: number; confirm: number; done: number;
+  fresh: number; parts: number; material: number; ret: number; returnRec: number; praise: number; praiseRec: number; confirm: number; done: number; booked: number;
   /** pending extra fees of the main account's orders in service (issue 46): one to approve, one to reject */
   fee: number; fee2: number;
 }
@@ -283,6 +291,11 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'GET /api/app/extraFees/order/:id': { act: false, call: (token, i) => get(t, EXTRA_FEE_API.ofOrder(i.parts), { token }) },
   'POST /api/app/extraFees/approve/:id': { act: true, call: (token, i) => post(t, EXTRA_FEE_API.approve(i.fee), {}, { token }) },
   'POST /api/app/extraFees/reject/:id': { act: true, call: (token, i) => post(t, EXTRA_FEE_API.reject(i.fee2), { reason: '不认可' }, { token }) },
+  'GET /api/app/order/appointment/:id': { act: false, call: (token, i) => get(t, APPOINTMENT_API.view(i.parts), { token }) },
+  'POST /api/app/order/reschedule': {
+    act: true,
+    call: (token, i) => post(t, APPOINTMENT_API.reschedule, { orderId: i.booked, appointDate: new Date(Date.now() + 3 * 86_400_000 + 8 * 3_600_000).toISOString().slice(0, 10), appointSlot: 'am', reason: '客户改期' }, { token }),
+  },
   'POST /api/app/afterSales/application': {
     act: true,
     call: (token, i) => post(t, API.afterSaleApply, { orderId: i.done, type: 1, money: '50', reasons: ['师傅上门损坏客户财物'], description: '安装时磕坏了客户的木地板' }, { token }),
@@ -317,7 +330,7 @@ const act = async (id: number, action: string, body: Record<string, unknown> = {
 const opPic = async () => (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl as string;
 
 /** An order of the main account walked by the operator console up to `stage`. */
-async function orderAt(stage: 'fresh' | 'parts' | 'completion' | 'return' | 'praise' | 'done') {
+async function orderAt(stage: 'fresh' | 'booked' | 'parts' | 'completion' | 'return' | 'praise' | 'done') {
   const id = await addOrder(t, v.token, [product], { phone: CUSTOMER_PHONE, returnParts: '1', praiseFlag: '1', praisePrice: '10' });
   if (stage === 'fresh') return id;
   expect((await post(t, API.orderPay(id), {}, { token: v.token })).body.code).toBe(200);
@@ -325,6 +338,7 @@ async function orderAt(stage: 'fresh' | 'parts' | 'completion' | 'return' | 'pra
   await act(id, 'dispatch', { masterId: masters[0].id });
   await act(id, 'accept');
   await act(id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
+  if (stage === 'booked') return id;
   await act(id, 'checkIn');
   await act(id, 'submitMaterials', { remarks: '安装支架一套', pictures: [{ fileUrl: await opPic() }] });
   await act(id, 'requestParts', { applyAccessories: '遥控器一个' });
@@ -376,7 +390,7 @@ beforeAll(async () => {
     if (r.body.code !== 200) throw new Error(`extra fee: ${r.body.msg}`);
     return r.body.data.id as number;
   };
-  ids = { fresh, parts, material: material.id, ret, returnRec: returnRec.id, praise, praiseRec: praiseRec.id, confirm, done, fee: await askFee(parts), fee2: await askFee(parts2) };
+  ids = { fresh, parts, material: material.id, ret, returnRec: returnRec.id, praise, praiseRec: praiseRec.id, confirm, done, fee: await askFee(parts), fee2: await askFee(parts2), booked: await orderAt('booked') };
 }, 60_000);
 afterAll(async () => t?.close());
 

@@ -1,3 +1,5 @@
+import { appointSlotLabel } from './appointments';
+
 // The end customer's page of an order (issue 47, decisions 260–269): what the link, the page, the visit
 // code (核销码) and the rating agree on, on both sides. No zod here: the customer's own small bundle
 // imports this file (its request schemas are in contract/customer-page.ts).
@@ -90,13 +92,9 @@ export const CUSTOMER_MSG = {
 
 /**
  * The windows a customer may ask for instead. Their values are slots of the appointment windows of
- * issue 46 (am, pm, 18-20), so a request maps onto a window as it is (decision 268).
+ * issue 46 (am, pm, 18-20; appointments.ts), so a request maps onto a window as it is (decision 268).
  */
-export const RESCHEDULE_SLOTS = [
-  { value: 'am', label: '上午（08:00–12:00）' },
-  { value: 'pm', label: '下午（13:00–18:00）' },
-  { value: '18-20', label: '晚上（18:00–20:00）' },
-] as const;
+export const RESCHEDULE_SLOTS = (['am', 'pm', '18-20'] as const).map((value) => ({ value, label: appointSlotLabel(value) }));
 export type RescheduleSlot = (typeof RESCHEDULE_SLOTS)[number]['value'];
 export const rescheduleSlotLabel = (v: string) => RESCHEDULE_SLOTS.find((s) => s.value === v)?.label ?? v;
 

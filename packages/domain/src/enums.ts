@@ -53,6 +53,7 @@ export const ORDER_NODE = {
   masterAccepted: 310,
   recallCancelRequest: 320,
   recallCancelRejected: 330,
+  appointmentFailed: 340,
   appointmentMade: 410,
   timeChanged: 420,
   checkIn: 510,
@@ -91,6 +92,7 @@ export const orderNode = table<number>([
   [310, '师傅已接单'],
   [320, '撤回取消申请'],
   [330, '撤回取消驳回'],
+  [340, '预约失败'],
   [410, '已预约'],
   [420, '改约时间'],
   [510, '上门签到'],
@@ -227,6 +229,8 @@ export const PAYMENT_TYPE = {
   returnCourierFee: 12,
   /** an approved extra fee (加价申请, issue 46) */
   extraFee: 13,
+  /** automatic timeliness credit (issue 46, decision 257); 13 is left to issue 46's extra fees */
+  timelinessCredit: 14,
 } as const;
 export const paymentType = table<number>([
   [1, '工单'],
@@ -242,6 +246,7 @@ export const paymentType = table<number>([
   [11, '加急费'],
   [12, '返件快递费'],
   [13, '服务加价'],
+  [14, '时效赔付'],
 ]);
 
 export const PAY_STATUS = { paid: 1, awaitingConfirm: 2, confirmed: 3, refunded: 4 } as const;

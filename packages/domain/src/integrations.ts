@@ -41,6 +41,8 @@ export const WEBHOOK_EVENTS = [
   { value: 'order.rated', label: '客户评价' },
   { value: 'extra_fee.requested', label: '加价申请待确认' },
   { value: 'extra_fee.decided', label: '加价申请处理结果' },
+  { value: 'order.appointment_failed', label: '预约失败' },
+  { value: 'order.timeliness_credited', label: '时效赔付' },
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number]['value'] | 'webhook.test';
 export const WEBHOOK_EVENT_TYPES: readonly string[] = WEBHOOK_EVENTS.map((e) => e.value);

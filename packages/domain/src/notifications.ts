@@ -21,6 +21,8 @@ export const NOTIFICATION_TYPE = {
   customerProblem: 'customer_problem',
   extraFeeRequested: 'extra_fee_requested',
   extraFeeDecided: 'extra_fee_decided',
+  appointmentFailed: 'appointment_failed',
+  timelinessCredited: 'timeliness_credited',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
@@ -45,6 +47,9 @@ export const NOTIFICATION_TYPES: ReadonlyArray<{ value: NotificationType; label:
   // extra fees (issue 46)
   { value: 'extra_fee_requested', label: '加价待确认', needsYou: true },
   { value: 'extra_fee_decided', label: '加价已处理', needsYou: false },
+  // appointment windows and timeliness credit (issue 46)
+  { value: 'appointment_failed', label: '预约失败', needsYou: true },
+  { value: 'timeliness_credited', label: '时效赔付到账', needsYou: false },
 ];
 const LABELS = new Map<string, string>(NOTIFICATION_TYPES.map((t) => [t.value, t.label]));
 export const notificationTypeLabel = (t: string) => LABELS.get(t) ?? '';
@@ -60,9 +65,13 @@ export const NODE_NOTIFICATION: Readonly<Record<number, NotificationType>> = {
   560: 'completion_requested',
   630: 'return_review',
   650: 'praise_review',
+  340: 'appointment_failed',
 };
 /** The order-log relevance type of a recorded SLA breach. */
 export const SLA_BREACH_RELEVANCE = 'sla_breach';
+/** The order-log relevance types of a failed booking and of a reschedule request (issue 46). */
+export const APPOINT_FAILED_RELEVANCE = 'appointFailed';
+export const RESCHEDULE_RELEVANCE = 'appointmentReschedule';
 
 /** Delivery per type: in the portal only, or also by SMS to the user's phone. */
 export const NOTIFY_CHANNEL = { app: 'app', sms: 'sms' } as const;

@@ -46,6 +46,8 @@ export const ORDER_TRANSITIONS = {
   recycleAccept: { title: '回收接单', from: [210], status: 310, node: 410 },
   recycleFinish: { title: '回收完工', from: [310], status: 600, node: 560 },
   appointment: { title: '预约', from: [300], status: 400, node: 410 },
+  // A booking that failed (issue 46, decision 256): back to (or still at) 待预约 with its reason.
+  appointmentFailed: { title: '预约失败', from: [300, 400], status: 300, node: 340 },
   changeTime: { title: '改约时间', from: [400], status: 400, node: 420 },
   checkIn: { title: '上门签到', from: [400], status: 500, node: 510 },
   submitMaterials: { title: '提交安装材料', from: inWork, status: 500, node: 520 },

@@ -44,8 +44,9 @@ export const PLATFORM_ORDER_ACTIONS = [
   { action: 'recycleApply', label: '回收申请', needs: [] },
   { action: 'recycleAccept', label: '回收接单', needs: [] },
   { action: 'recycleFinish', label: '回收完工', needs: ['pictures'] },
-  { action: 'appointment', label: '预约上门', needs: ['doorTime'] },
-  { action: 'changeTime', label: '改约时间', needs: ['doorTime'] },
+  { action: 'appointment', label: '预约上门', needs: ['appointDate', 'appointSlot'] },
+  { action: 'appointmentFailed', label: '预约失败', needs: ['failReason'] },
+  { action: 'changeTime', label: '改约时间', needs: ['appointDate', 'appointSlot'] },
   { action: 'checkIn', label: '上门签到', needs: [] },
   { action: 'submitMaterials', label: '提交安装材料', needs: ['pictures', 'remarks'] },
   { action: 'requestParts', label: '申请配件', needs: ['applyAccessories'] },
@@ -74,7 +75,12 @@ const picture = z.object({
 export const platformActionBody = z
   .object({
     masterId: z.coerce.number().int().positive().max(INT_MAX).optional(),
+    /** 预约上门 / 改约时间: the window (issue 46); a bare doorTime is read as the 2-hour slot it falls in */
+    appointDate: z.string().trim().max(10).optional(),
+    appointSlot: z.string().trim().max(10).optional(),
     doorTime: z.string().trim().optional(),
+    /** 预约失败: a reason of APPOINT_FAIL_REASONS; remarks is its note (required for 其他) */
+    failReason: z.string().trim().max(20).optional(),
     remarks: z.string().trim().max(400, ORDER_MSG.text400).optional().default(''),
     pictures: z.array(picture).max(50).optional().default([]),
     applyAccessories: z.string().trim().max(400, ORDER_MSG.text400).optional(),
@@ -107,6 +113,8 @@ export const platformOrderListQuery = z.object({
   keyWords: z.string().trim().max(100).optional().catch(undefined).transform((v) => v || ''),
   status: z.coerce.number().int().min(0).max(INT_MAX).optional().catch(undefined),
   vendorId: z.coerce.number().int().positive().max(INT_MAX).optional().catch(undefined),
+  /** issue 46: 'pending' — orders with a reschedule request waiting; 'failed' — a failed booking waiting for an appointment */
+  appointment: z.string().optional().catch(undefined).transform((v) => (v === 'pending' || v === 'failed' ? v : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(200).catch(20),
 });

@@ -305,6 +305,8 @@ export const orderListQuery = z.object({
   satisfaction: z.string().optional().catch(undefined).transform((v) => (isSatisfaction(v) ? v : '')),
   /** 待确认加价 (issue 46): '1' only orders with an extra fee awaiting the merchant. */
   extraFee: z.union([z.string(), z.number()]).optional().catch(undefined).transform((v) => (v === '1' || v === 1 ? '1' : '')),
+  /** 预约 (issue 46): 'failed' 预约失败 (a failed booking waiting for a new appointment); anything else filters nothing. */
+  appointment: z.string().optional().catch(undefined).transform((v) => (v === 'failed' ? v : '')),
   pageNum: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).catch(50),
 });

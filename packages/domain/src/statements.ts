@@ -83,6 +83,7 @@ export const STATEMENT_INCOME_TYPES = [
   PAYMENT_TYPE.communityReward,
   PAYMENT_TYPE.orderCompensation,
   PAYMENT_TYPE.orderRefund,
+  PAYMENT_TYPE.timelinessCredit,
 ] as const;
 
 export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;

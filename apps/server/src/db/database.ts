@@ -13,6 +13,7 @@ import type { StatementTables } from './schema/statements';
 import type { IntegrationTables } from './schema/integrations';
 import type { CustomerPageTables } from './schema/customer-page';
 import type { ExtraFeeTables } from './schema/extra-fees';
+import type { AppointmentTables } from './schema/appointments';
 
 // Each domain adds its tables in db/schema/<domain>.ts and extends this interface with one line.
 export interface Database extends FoundationTables {}
@@ -28,7 +29,7 @@ export interface Database extends NotificationTables {}
 export interface Database extends StatementTables {}
 export interface Database extends IntegrationTables {}
 export interface Database extends CustomerPageTables {}
-export interface Database extends ExtraFeeTables {}
+export interface Database extends ExtraFeeTables, AppointmentTables {}
 
 export type DB = Kysely<Database>;
 export type Tx = Transaction<Database>;

@@ -34,6 +34,8 @@ export type DomainEvent =
       node: number;
       content: string;
       at: string;
+      /** the running stage it left (or whose due time it moved) after that stage's due time (issue 46) */
+      missed?: { stage: string; dueAt: string };
     }
   | {
       /** A settled balance movement (the ledger record is written). */
@@ -73,7 +75,38 @@ export type DomainEvent =
       at: string;
     }
   | CustomerActed
-  | ExtraFeeEvent;
+  | ExtraFeeEvent
+  | AppointmentFailed
+  | TimelinessCredited;
+
+/** The console recorded a failed booking (issue 46): the reason of the fixed list and its note. */
+export interface AppointmentFailed {
+  type: 'appointment.failed';
+  vendorId: number;
+  orderId: number;
+  orderNo: string;
+  createdBy: number;
+  reason: string;
+  reasonName: string;
+  note: string;
+  at: string;
+}
+
+/** A missed timeliness stage was credited to the merchant's wallet (issue 46, decision 257). */
+export interface TimelinessCredited {
+  type: 'timeliness.credited';
+  vendorId: number;
+  orderId: number;
+  orderNo: string;
+  createdBy: number;
+  creditId: number;
+  stage: string;
+  amountFen: number;
+  dueAt: string;
+  recordId: number;
+  content: string;
+  at: string;
+}
 
 /** What the customer did on the order's page (issue 47): the merchant's bell, and a webhook per rating. */
 export interface CustomerActed {

@@ -1,6 +1,6 @@
 import { DEFAULT_SLA_TARGETS, URGENT_WINDOW_HOURS, slaStageLabel, slaStageOf, type OrderSla, type SlaStage, type SlaTargets } from '@portal/domain/sla';
 import type { DB, Tx } from '../db/database';
-import { findSlaTargetsRow } from './order-sla.repository';
+import { findPromises, findSlaTargetsRow } from './order-sla.repository';
 import { toShanghai } from './time';
 
 // Order timeliness columns (issue 19, decision 176). The state machine sets them in the same UPDATE
@@ -32,6 +32,9 @@ export interface SlaInput {
   urgent_type: number | null;
   pay_time: string | null;
   door_time: string | null;
+  /** the appointment window's end (issue 46): the master is due on site by then */
+  door_time_end?: string | null;
+  service_type?: number;
 }
 
 const at = (ms: number) => new Date(ms).toISOString();
@@ -56,7 +59,8 @@ export function nextSla(prev: Partial<SlaColumns> | null, next: SlaInput, nowMs:
     case 'urgent':
       return { sla_stage: stage, sla_due_at: at(msOf(next.pay_time, nowMs) + urgentHours! * HOUR), sla_breached: breached };
     case 'checkIn':
-      return { sla_stage: stage, sla_due_at: at(msOf(next.door_time, nowMs) + targets.checkInGraceMinutes * MINUTE), sla_breached: breached };
+      // The window's end (issue 46, decision 255); an appointment made before windows: its time.
+      return { sla_stage: stage, sla_due_at: at(msOf(next.door_time_end ?? next.door_time, nowMs) + targets.checkInGraceMinutes * MINUTE), sla_breached: breached };
     default: {
       if (same && prev?.sla_due_at) return { sla_stage: stage, sla_due_at: prev.sla_due_at, sla_breached: breached };
       const hours = stage === 'accept' ? targets.acceptHours : stage === 'appointment' ? targets.appointmentHours : targets.completionHours;
@@ -66,10 +70,29 @@ export function nextSla(prev: Partial<SlaColumns> | null, next: SlaInput, nowMs:
   }
 }
 
-/** The columns for a move of `o` to `next`, with the targets read through the cache. */
+/**
+ * The targets with the promises of the service type's credit rules in place of the platform-wide
+ * ones (issue 46, decision 258): a rule's promise is what the platform holds itself to for that stage.
+ */
+export function withPromises(targets: SlaTargets, promises: ReadonlyArray<{ stage: string; promise_hours: number | null }>): SlaTargets {
+  const t = { ...targets };
+  for (const p of promises) {
+    if (p.promise_hours === null) continue;
+    const h = Number(p.promise_hours);
+    if (p.stage === 'accept') t.acceptHours = h;
+    else if (p.stage === 'appointment') t.appointmentHours = h;
+    else if (p.stage === 'completion') t.completionHours = h;
+    else if (p.stage === 'checkIn') t.checkInGraceMinutes = h * 60;
+  }
+  return t;
+}
+
+/** The columns for a move of `o` to `next`, with the targets (and the service type's promises) read by this move. */
 export async function slaOnMove(tx: Tx, prev: Partial<SlaColumns> | null, next: SlaInput): Promise<SlaColumns> {
   const now = Date.now();
-  return nextSla(prev, next, now, await readSlaTargets(tx));
+  const targets = await readSlaTargets(tx);
+  const promises = next.service_type === undefined ? [] : await findPromises(tx, next.service_type);
+  return nextSla(prev, next, now, withPromises(targets, promises));
 }
 
 /** `sla` of an order answer from its stored columns. */

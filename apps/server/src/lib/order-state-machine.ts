@@ -94,6 +94,8 @@ export async function transit(
   // names the state they left, read again, not the one this request started from.
   if (!moved) throw illegalTransition(await loadOrder(tx, orderId, vendorId), def.title);
   const { content, at } = await writeLog(tx, moved, def.node, log);
-  await emitDomainEvent(tx, { type: 'order.moved', vendorId: moved.vendor_id, orderId: moved.id, orderNo: moved.order_no, createdBy: moved.created_by, transition: name, status, node: def.node, content, at });
+  // A stage that was already overdue and now ends or moves on (issue 46): its credit is due even when no sweep came first.
+  const missed = o.sla_stage && o.sla_due_at && o.sla_due_at < now && (sla.sla_stage !== o.sla_stage || sla.sla_due_at !== o.sla_due_at) ? { stage: o.sla_stage, dueAt: o.sla_due_at } : undefined;
+  await emitDomainEvent(tx, { type: 'order.moved', vendorId: moved.vendor_id, orderId: moved.id, orderNo: moved.order_no, createdBy: moved.created_by, transition: name, status, node: def.node, content, at, missed });
   return moved;
 }

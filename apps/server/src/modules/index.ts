@@ -27,6 +27,8 @@ import invoiceRoutes from './invoices/invoices.routes';
 import platformInvoiceRoutes from '../platform/invoices.routes';
 import trendRoutes from './order-trend/trend.routes';
 import { customerPageRoutes } from './customer-page/customer-page.routes';
+import appointmentsRoutes from './appointments/appointments.routes';
+import platformTimelinessRoutes from '../platform/timeliness-credit.routes';
 import { assertKnownReasons, openCase } from './after-sales/after-sales.service';
 import { discardUpload, storeUpload } from './files/upload.service';
 import extraFeesRoutes from './extra-fees/extra-fees.routes';
@@ -50,3 +52,5 @@ routePlugins.push(notificationsRoutes, slaRoutes);
 routePlugins.push(customerPageRoutes({ openCase, assertReasons: assertKnownReasons, storeUpload, discardUpload }));
 // Extra fees and price caps (issue 46, decisions 250–254).
 routePlugins.push(extraFeesRoutes, platformExtraFeesRoutes);
+// Appointment windows and the automatic timeliness credit (issue 46, decisions 255–259).
+routePlugins.push(appointmentsRoutes, platformTimelinessRoutes);

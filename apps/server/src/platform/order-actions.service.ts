@@ -1,10 +1,14 @@
 import { MATERIAL_STATUS } from '@portal/domain/enums';
 import { yuanToFen, fenToYuanText } from '@portal/domain/money';
 import { PICTURE_STATUSES } from '@portal/domain/order-transitions';
-import { PLATFORM_ORDER_MSG, doorTimeAllowed, type PlatformActionBody, type PlatformOrderAction } from '@portal/domain/orders-platform';
+import { PLATFORM_ORDER_MSG, type PlatformActionBody, type PlatformOrderAction } from '@portal/domain/orders-platform';
 import type { DB, Tx } from '../db/database';
 import { badRequest } from '../lib/errors';
-import { fromShanghai, nowIso } from '../lib/time';
+import { nowIso } from '../lib/time';
+import { windowOfBody } from '../lib/appointment-window';
+import { failureOf } from '../lib/appointment-failure';
+import { APPOINT_FAILED_RELEVANCE } from '@portal/domain/notifications';
+import { emitDomainEvent } from '../lib/domain-events';
 import type { OperatorPrincipal } from '../plugins/context';
 import { assertPlatformFiles } from '../lib/files.repository';
 import { loadOrder, transit, writeLog, type OrderRow } from '../lib/order-state-machine';
@@ -19,11 +23,12 @@ const positiveYuan = (v: unknown) => {
   if (!/^\d+$/.test(s) || Number(s) <= 0) throw badRequest(PLATFORM_ORDER_MSG.feeInvalid);
   return yuanToFen(s);
 };
-const doorTimeOf = (b: PlatformActionBody) => {
-  if (!b.doorTime) throw badRequest(PLATFORM_ORDER_MSG.doorTimeRequired);
-  if (!doorTimeAllowed(b.doorTime)) throw badRequest(PLATFORM_ORDER_MSG.doorTimeInvalid);
-  return fromShanghai(b.doorTime)!;
+const windowOf = (b: PlatformActionBody) => {
+  if (!b.appointDate && !b.appointSlot && !b.doorTime) throw badRequest(PLATFORM_ORDER_MSG.doorTimeRequired);
+  return windowOfBody(b);
 };
+/** A new appointment clears the last failed booking (issue 46). */
+const NO_FAILURE = { appoint_fail_reason: null, appoint_fail_note: null, appoint_fail_at: null } as const;
 
 async function masterOf(tx: Tx, o: OrderRow) {
   const m = o.master_id ? await repo.findMaster(tx, o.master_id) : undefined;
@@ -71,12 +76,20 @@ export async function runPlatformAction(db: DB, op: OperatorPrincipal, orderId: 
         return moved;
       }
       case 'appointment': {
-        const door = doorTimeOf(b);
-        return transit(tx, 'appointment', o.id, null, as(`已预约上门时间 ${b.doorTime}`), { door_time: door });
+        const { text, ...w } = windowOf(b);
+        return transit(tx, 'appointment', o.id, null, as(`已预约上门时间 ${text}`), { ...w, ...NO_FAILURE });
       }
       case 'changeTime': {
-        const door = doorTimeOf(b);
-        return transit(tx, 'changeTime', o.id, null, as(`改约上门时间为 ${b.doorTime}${b.remarks ? `，原因：${b.remarks}` : ''}`), { door_time: door });
+        const { text, ...w } = windowOf(b);
+        return transit(tx, 'changeTime', o.id, null, as(`改约上门时间为 ${text}${b.remarks ? `，原因：${b.remarks}` : ''}`), { ...w, ...NO_FAILURE });
+      }
+      case 'appointmentFailed': {
+        const f = failureOf(b);
+        const moved = await transit(tx, 'appointmentFailed', o.id, null, as(`预约失败：${f.label}${f.note ? `（${f.note}）` : ''}`, { relevanceType: APPOINT_FAILED_RELEVANCE }), {
+          appoint_fail_reason: f.reason, appoint_fail_note: f.note, appoint_fail_at: nowIso(), door_time: null, door_time_end: null, appoint_slot: null,
+        });
+        await emitDomainEvent(tx, { type: 'appointment.failed', vendorId: moved.vendor_id, orderId: moved.id, orderNo: moved.order_no, createdBy: moved.created_by, reason: f.reason, reasonName: f.label, note: f.note, at: nowIso() });
+        return moved;
       }
       case 'checkIn':
         return transit(tx, 'checkIn', o.id, null, as('师傅已上门签到'));

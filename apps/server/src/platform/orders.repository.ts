@@ -3,10 +3,13 @@ import { toRows } from '../modules/orders/orders.repository';
 
 /** The console's order queries (every vendor's orders; the masters to dispatch to). */
 
-export async function pagePlatformOrders(db: DB, f: { status?: number; vendorId?: number; keyWords?: string; pageNum: number; pageSize: number }) {
+export async function pagePlatformOrders(db: DB, f: { status?: number; vendorId?: number; keyWords?: string; appointment?: string; pageNum: number; pageSize: number }) {
   let q = db.selectFrom('orders');
   if (f.status !== undefined && f.status !== -1) q = q.where('orders.status', '=', f.status);
   if (f.vendorId) q = q.where('orders.vendor_id', '=', f.vendorId);
+  // Issue 46: the requests the console has to answer, and the bookings to try again.
+  if (f.appointment === 'pending') q = q.where(({ exists, selectFrom }) => exists(selectFrom('appointment_reschedules as r').select('r.id').whereRef('r.order_id', '=', 'orders.id').where('r.state', '=', 'pending')));
+  else if (f.appointment === 'failed') q = q.where('orders.appoint_fail_reason', 'is not', null).where('orders.status', '=', 300);
   if (f.keyWords) {
     const kw = f.keyWords;
     q = q.where((eb) => eb.or([eb('orders.order_no', '=', kw), eb('orders.phone', '=', kw), eb('orders.real_name', '=', kw)]));

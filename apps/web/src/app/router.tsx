@@ -76,6 +76,7 @@ const platformRoutes: RouteObject[] = [
       { id: 'platformInvoices', handle: { title: '开票管理' }, path: paths.platform.invoices.path, lazy: screen(() => import('../platform/routes/invoices')) },
       { id: 'platformSla', handle: { title: '服务时效' }, path: paths.platform.sla.path, lazy: screen(() => import('../platform/routes/sla')) },
       { id: 'platformExtraFees', handle: { title: '加价申请' }, path: paths.platform.extraFees.path, lazy: screen(() => import('../platform/routes/extra-fees')) },
+      { id: 'platformTimelinessCredit', handle: { title: '时效赔付规则' }, path: paths.platform.timelinessCredit.path, lazy: screen(() => import('../platform/routes/timeliness-credit')) },
     ],
   },
 ];

@@ -67,6 +67,7 @@ export const paths = {
     invoices: { path: 'invoices', getHref: () => '/platform/invoices' },
     sla: { path: 'sla', getHref: () => '/platform/sla' },
     extraFees: { path: 'extraFees', getHref: () => '/platform/extraFees' },
+    timelinessCredit: { path: 'timelinessCredit', getHref: () => '/platform/timelinessCredit' },
   },
 } as const;
 

@@ -80,7 +80,7 @@ export const customerView = z.object({
   stage: z.string(),
   timeline: z.array(z.object({ time, text: z.string() })),
   appointment: z.object({
-    doorTime: time.describe('约定上门时间（YYYY-MM-DD HH:mm），未约定为空'),
+    doorTime: time.describe('约定上门时段（YYYY-MM-DD HH:mm–HH:mm 或 上午/下午），未约定为空'),
     confirmed: z.boolean(),
     canConfirm: z.boolean(),
     canReschedule: z.boolean(),

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-// Issue 46: extra fees and price caps (migration 2026-12-27-010).
+// Issue 46: extra fees and price caps (migration 2026-12-29-010).
 
 export interface ExtraFeesTable {
   id: Generated<number>;

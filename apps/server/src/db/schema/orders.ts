@@ -66,6 +66,13 @@ export interface OrdersTable {
   sla_breaches: Generated<number>;
   /** 满意度: the customer's rating 1–5, written with it (issue 47); null until rated */
   customer_rating: Generated<number | null>;
+  /** The appointment window (issue 46): door_time is its start, door_time_end its end, appoint_slot the slot's value */
+  appoint_slot: Generated<string | null>;
+  door_time_end: Generated<string | null>;
+  /** The last failed booking (预约失败) while the order waits for an appointment; cleared by the next one */
+  appoint_fail_reason: Generated<string | null>;
+  appoint_fail_note: Generated<string | null>;
+  appoint_fail_at: Generated<string | null>;
 }
 
 /** The order's list row as UTF-8 JSON without userInfo, a cache (docs/decisions/100). */

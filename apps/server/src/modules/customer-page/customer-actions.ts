@@ -5,10 +5,10 @@ import type { DB, Tx } from '../../db/database';
 import { emitDomainEvent } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { loadOrder, writeLog, type OrderRow } from '../../lib/order-state-machine';
-import { nowIso, toShanghai } from '../../lib/time';
+import { nowIso } from '../../lib/time';
 import { confirmDoorTime } from './customer-links.repository';
 import { findOpenCase } from './customer-view.repository';
-import { appointmentConfirmed, problemDeadline, type LiveLink } from './customer-view';
+import { appointmentConfirmed, doorText, problemDeadline, type LiveLink } from './customer-view';
 import { insertRating, ownCustomerPhotos, setOrderRating } from './ratings.repository';
 import { insertPendingRequest } from './reschedules.repository';
 
@@ -44,7 +44,7 @@ export function customerActions(db: DB, deps: { openCase: OpenCase; assertReason
         if (!o.door_time) throw badRequest(CUSTOMER_MSG.noAppointment);
         if (appointmentConfirmed(o, link.confirmed_door_time)) return;
         await confirmDoorTime(tx, o.id, o.door_time, nowIso());
-        await writeLog(tx, o, o.node, { operator: CUSTOMER_OPERATOR, content: `客户已确认上门时间 ${toShanghai(o.door_time).slice(0, 16)}` });
+        await writeLog(tx, o, o.node, { operator: CUSTOMER_OPERATOR, content: `客户已确认上门时间 ${doorText(o)}` });
       });
     },
 

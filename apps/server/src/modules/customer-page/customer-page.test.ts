@@ -125,7 +125,7 @@ describe('the page', () => {
     expect(d.master.surname).toHaveLength(1);
     expect(d.master.phone).toMatch(/^1\d{2}\*{4}\d{4}$/);
     expect(d.address).toEqual({ region: '上海市闵行区', detail: '莲花南路**弄**号**室' });
-    expect(d.appointment).toMatchObject({ doorTime: '2099-01-01 15:30', confirmed: false, canConfirm: true });
+    expect(d.appointment).toMatchObject({ doorTime: '2099-01-01 14:00–16:00', confirmed: false, canConfirm: true });
     expect(d.visitCode).toMatch(/^\d{6}$/);
     const text = JSON.stringify(d);
     for (const leak of ['price', 'Price', 'balance', 'fen', 'wallet', o.phone, '1500', '801']) expect(text, leak).not.toContain(leak);
@@ -146,9 +146,9 @@ describe('the page', () => {
     expect((await view(token)).body.data.appointment).toMatchObject({ confirmed: true, canConfirm: false });
     expect((await service(o.id)).body.data).toMatchObject({ appointmentConfirmed: true });
     const log = (await get(t, API.order(o.id), { token: w.v.token })).body.data.omsOperateRecordList as Array<{ content: string }>;
-    expect(log.some((l) => l.content === '客户已确认上门时间 2099-01-01 15:30')).toBe(true);
+    expect(log.some((l) => l.content === '客户已确认上门时间 2099-01-01 14:00–16:00')).toBe(true);
     await mustAct(t, w, o.id, 'changeTime', { doorTime: '2099-01-02 10:00:00' });
-    expect((await view(token)).body.data.appointment).toMatchObject({ doorTime: '2099-01-02 10:00', confirmed: false, canConfirm: true });
+    expect((await view(token)).body.data.appointment).toMatchObject({ doorTime: '2099-01-02 10:00–12:00', confirmed: false, canConfirm: true });
     expect((await service(o.id)).body.data.appointmentConfirmed).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { DB, Tx } from '../../db/database';
 
 const VIEW_COLUMNS = [
   'id', 'vendor_id', 'created_by', 'order_no', 'status', 'node', 'service_type', 'province_name', 'city_name', 'district_name',
-  'detail_address', 'door_time', 'completion_time', 'master_id', 'customer_rating',
+  'detail_address', 'door_time', 'completion_time', 'master_id', 'customer_rating', 'appoint_slot',
 ] as const;
 
 /** The order of a live link (the link's vendor too: a link never reads another vendor's order). */

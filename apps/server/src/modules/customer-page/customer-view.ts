@@ -1,6 +1,7 @@
 import { APPOINTMENT_STATUSES, CUSTOMER_MSG, CUSTOMER_NODE_TEXT, PROBLEM_DAYS, RATING_STATUSES, VISIT_CODE_STATUSES, customerStage, maskAddress, maskPhone, rescheduleSlotLabel } from '@portal/domain/customer-page';
 import type { CustomerRating, CustomerView, RescheduleRequestRow } from '@portal/domain/contract/customer-page';
 import { serviceType } from '@portal/domain/enums';
+import { windowText } from '@portal/domain/appointments';
 import type { DB } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { nowIso, toShanghai } from '../../lib/time';
@@ -20,6 +21,9 @@ export interface LiveLink {
 }
 
 const minutes = (iso: string | null | undefined) => toShanghai(iso).slice(0, 16);
+/** The appointment as the customer reads it: its window (issue 46), or the time of one made before windows. */
+export const doorText = (o: { door_time: string | null; appoint_slot?: string | null }) =>
+  o.door_time && o.appoint_slot ? windowText(toShanghai(o.door_time).slice(0, 10), o.appoint_slot) : minutes(o.door_time);
 const DAY_MS = 24 * 3600_000;
 
 /** Until when a problem may be raised (completion + 7 days), or null before completion. */
@@ -86,7 +90,7 @@ export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerVi
     stage: customerStage(o.status),
     timeline: timeline.reverse(),
     appointment: {
-      doorTime: minutes(o.door_time),
+      doorTime: doorText(o),
       confirmed,
       canConfirm: appointmentOpen && !!o.door_time && !confirmed,
       canReschedule: appointmentOpen && !pending,

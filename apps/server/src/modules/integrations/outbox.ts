@@ -1,5 +1,7 @@
 import { orderNode, orderStatus, paymentType } from '@portal/domain/enums';
 import { fenToYuan } from '@portal/domain/money';
+import { slaStageLabel } from '@portal/domain/sla';
+import { toShanghai } from '../../lib/time';
 import type { WebhookEventType } from '@portal/domain/integrations';
 import type { Tx } from '../../db/database';
 import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
@@ -58,10 +60,25 @@ async function webhookEventOf(tx: Tx, e: DomainEvent): Promise<{ type: WebhookEv
           decidedBy: e.decidedBy, rejectReason: e.rejectReason, content: e.content, at: e.at,
         },
       };
+    case 'appointment.failed':
+      return { type: 'order.appointment_failed', data: { orderId: e.orderId, orderNo: e.orderNo, reason: e.reason, reasonName: e.reasonName, note: e.note, at: e.at } };
+    case 'timeliness.credited':
+      return {
+        type: 'order.timeliness_credited',
+        data: { orderId: e.orderId, orderNo: e.orderNo, stage: e.stage, stageName: slaStageLabel(e.stage), amount: fenToYuan(e.amountFen), dueAt: toShanghai(e.dueAt), recordId: e.recordId, at: e.at },
+      };
     default:
       return null;
   }
 }
+
+/** The webhook type a domain event may become, where the names differ. */
+const CANDIDATE: Partial<Record<DomainEvent['type'], WebhookEventType>> = {
+  'order.logged': 'order.node_changed',
+  'customer.acted': 'order.rated',
+  'appointment.failed': 'order.appointment_failed',
+  'timeliness.credited': 'order.timeliness_credited',
+};
 
 /** The JSON body every endpoint receives: {type, id, createdAt, data}. */
 export const eventBody = (type: string, id: string, createdAt: string, data: Record<string, unknown>) => JSON.stringify({ type, id, createdAt, data });
@@ -73,7 +90,7 @@ async function onEvent(tx: Tx, e: DomainEvent) {
   if (!endpoints.length) return;
   const wanted = (type: string) => endpoints.filter((ep) => ep.events.includes(`,${type},`));
   // The cheap test first: an order log line needs a query to know whether it changed the node.
-  const candidate = e.type === 'order.logged' ? 'order.node_changed' : e.type === 'customer.acted' ? 'order.rated' : e.type;
+  const candidate = CANDIDATE[e.type] ?? e.type;
   if (!wanted(candidate).length) return;
   const ev = await webhookEventOf(tx, e);
   if (!ev) return;

@@ -51,6 +51,9 @@ export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
       await notifyOrder(tx, e, type, e.content, { order_no: e.orderNo, created_by: e.createdBy });
       return;
     }
+    case 'timeliness.credited':
+      await notifyOrder(tx, e, 'timeliness_credited', e.content, { order_no: e.orderNo, created_by: e.createdBy });
+      return;
     case 'wallet.topup_decided': {
       const r = await findTopUpAmount(tx, e.recordId);
       const amount = r ? `¥${fenToYuanText(Math.abs(Number(r.amount_fen)))}` : '';

@@ -71,7 +71,7 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
       return await db.transaction().execute(async (tx) => {
         const now = nowIso();
         // An order that needs no payment waits for a master at once: its acceptance clock starts (issue 19).
-        const sla = skipPayment ? await slaOnMove(tx, null, { status: 200, urgent_flag: 0, urgent_type: null, pay_time: now, door_time: doorIso }) : {};
+        const sla = skipPayment ? await slaOnMove(tx, null, { status: 200, urgent_flag: 0, urgent_type: null, pay_time: now, door_time: doorIso, service_type: input.serviceType }) : {};
         const order = await insertOrder(tx, {
           vendor_id: p.vendorId,
           created_by: p.userId,

@@ -61,6 +61,7 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListFilter, pg: boolean
   else if (f.sla === 'soon') q = q.where('orders.sla_due_at', '>=', nowIso()).where('orders.sla_due_at', '<', f.soonUntil ?? nowIso());
   if (f.satisfaction) q = q.where(satisfactionIs(f.satisfaction));
   if (f.extraFee) q = q.where(extraFeePending(vendorId));
+  if (f.appointment === 'failed') q = q.where('orders.appoint_fail_reason', 'is not', null).where('orders.status', '=', 300);
   return q;
 }
 
@@ -121,7 +122,7 @@ export async function countOrders(db: DB, vendorId: number, ownerId: number | nu
 }
 
 /** Whether the list filters by nothing but statuses and nodes (and perhaps the keyword). */
-const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla && !f.satisfaction && !f.extraFee;
+const byStateOnly = (f: OrderListQuery) => !labelsOf(f).length && !f.minCreateTime && !f.maxCreateTime && !f.minCompletionTime && !f.maxCompletionTime && !f.sla && !f.satisfaction && !f.extraFee && !f.appointment;
 const keywordAlone = (f: OrderListQuery) => byStateOnly(f) && !f.status.length && !f.node.length;
 
 /**

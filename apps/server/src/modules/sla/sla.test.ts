@@ -60,10 +60,11 @@ describe('due times', () => {
     r = await row(id);
     expect(r.sla_stage).toBe('appointment');
     expect(hoursBetween(r.sla_due_at!, r.receiving_time!)).toBeCloseTo(24, 2);
+    // check-in is due at the end of the appointment window (issue 46): 15:30 falls in 14:00–16:00
     await act(id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
-    expect(await row(id)).toMatchObject({ sla_stage: 'checkIn', sla_due_at: fromShanghai('2099-01-01 15:30:00') });
-    await act(id, 'changeTime', { doorTime: '2099-01-02 10:00:00' });
-    expect(await row(id)).toMatchObject({ sla_stage: 'checkIn', sla_due_at: fromShanghai('2099-01-02 10:00:00') });
+    expect(await row(id)).toMatchObject({ sla_stage: 'checkIn', sla_due_at: fromShanghai('2099-01-01 16:00:00') });
+    await act(id, 'changeTime', { appointDate: '2099-01-02', appointSlot: 'am' });
+    expect(await row(id)).toMatchObject({ sla_stage: 'checkIn', sla_due_at: fromShanghai('2099-01-02 12:00:00') });
     const before = Date.now();
     await act(id, 'checkIn');
     r = await row(id);

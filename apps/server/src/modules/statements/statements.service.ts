@@ -41,7 +41,7 @@ export async function computeMonth(db: DB, vendorId: number, month: string, now:
   const incomeFen = totals.filter((t) => t.income).reduce((s, t) => s + Math.abs(t.totalFen), 0);
   const expenseFen = totals.filter((t) => !t.income).reduce((s, t) => s + Math.abs(t.totalFen), 0);
   const backFen = totals
-    .filter((t) => t.income && (t.paymentType === PAYMENT_TYPE.orderCompensation || t.paymentType === PAYMENT_TYPE.orderRefund))
+    .filter((t) => t.income && (t.paymentType === PAYMENT_TYPE.orderCompensation || t.paymentType === PAYMENT_TYPE.orderRefund || t.paymentType === PAYMENT_TYPE.timelinessCredit))
     .reduce((s, t) => s + t.totalFen, 0);
   return {
     month,

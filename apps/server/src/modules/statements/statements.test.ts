@@ -82,7 +82,7 @@ describe('monthly statement', () => {
     expect(d.expenseLines.find((l) => l.paymentType === PAYMENT_TYPE.workOrder)).toMatchObject({ name: '工单', amount: s.paidFen / 100, count: 1 });
     expect(d.expenseLines.find((l) => l.paymentType === PAYMENT_TYPE.platformDeduction)).toMatchObject({ name: '平台扣款', amount: 7, count: 1 });
     expect(d.incomeLines.find((l) => l.paymentType === PAYMENT_TYPE.topUp)).toMatchObject({ name: '充值', amount: 1000, count: 1 });
-    expect(d.incomeLines.map((l) => l.paymentType).sort()).toEqual([2, 3, 4, 5, 7]);
+    expect(d.incomeLines.map((l) => l.paymentType).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 7, 14]);
 
     const list = (await get(t, STATEMENT_API.list, { token: s.v.token })).body;
     expect(list.code).toBe(200);

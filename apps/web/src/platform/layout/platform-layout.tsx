@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, AuditOutlined, DollarOutlined, LogoutOutlined, ShoppingOutlined, TeamOutlined, WalletOutlined, FileTextOutlined } from '@ant-design/icons';
+import { SafetyCertificateOutlined, ClockCircleOutlined, AuditOutlined, DollarOutlined, LogoutOutlined, ShoppingOutlined, TeamOutlined, WalletOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ const MENU = [
   { key: paths.platform.invoices.getHref(), icon: <FileTextOutlined />, label: '开票管理' },
   { key: paths.platform.sla.getHref(), icon: <ClockCircleOutlined />, label: '服务时效' },
   { key: paths.platform.extraFees.getHref(), icon: <DollarOutlined />, label: '加价申请' },
+  { key: paths.platform.timelinessCredit.getHref(), icon: <SafetyCertificateOutlined />, label: '时效赔付规则' },
 ];
 
 /** The operator console frame: its own sign-in (platform token), side menu, content. */

@@ -16,6 +16,7 @@ import { OrderStatusTag } from '../../features/orders/components/order-status-ta
 import { ActionDialog } from '../../features/orders/components/platform/action-dialog';
 import { CustomerServiceCard } from '../../features/customer-service/components/customer-service-card';
 import { PlatformExtraFeeCard } from '../../features/extra-fees/components/platform-extra-fee-card';
+import { AppointmentCard } from '../../features/appointments/components/appointment-card';
 
 type ActionDef = (typeof PLATFORM_ORDER_ACTIONS)[number];
 
@@ -93,6 +94,7 @@ export default function PlatformOrderDetailScreen() {
         />
       </Card>
       <PlatformExtraFeeCard orderId={o.id} status={o.realStatus} />
+      <AppointmentCard orderId={o.id} console version={`${o.realNode}-${o.omsOperateRecordList.length}`} />
       <CustomerServiceCard orderId={o.id} console />
       <Card title="完工图片" style={{ marginBottom: 16 }}>
         {o.completionPics.length ? <MediaList urls={o.completionPics} /> : <Empty description={MSG.emptyList} image={Empty.PRESENTED_IMAGE_SIMPLE} />}

@@ -9,21 +9,23 @@ import { OrderStatusTag } from '../../features/orders/components/order-status-ta
 import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 
 /** 订单调度: every vendor's orders (stored status, not the virtual-taking display), newest first. */
-const URL_FIELDS: UrlFields<{ status?: number; keyWords?: string }> = { status: 'number', keyWords: 'string' };
+const URL_FIELDS: UrlFields<{ status?: number; keyWords?: string; appointment?: string }> = { status: 'number', keyWords: 'string', appointment: 'string' };
 
 export default function OrdersDispatchScreen() {
   // Status (-1 all; absent: 待接单), keyword and page in the URL (decision 161).
   const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 20);
-  const chosen = filters.status ?? ORDER_STATUS.awaitingAccept;
+  const appointment = filters.appointment ?? '';
+  // A request or a failed booking may wait at any status before the visit: its filter looks at every status unless one is chosen.
+  const chosen = filters.status ?? (appointment ? -1 : ORDER_STATUS.awaitingAccept);
   const status = chosen === -1 ? undefined : chosen;
   const keyWords = filters.keyWords ?? '';
   const setStatus = (v: number | undefined) => {
     const next = v ?? -1;
-    setFilters((f) => ({ ...f, status: next === ORDER_STATUS.awaitingAccept ? undefined : next }));
+    setFilters((f) => ({ ...f, status: next === ORDER_STATUS.awaitingAccept && !f.appointment ? undefined : next }));
   };
   const setKeyWords = (k: string) => setFilters((f) => ({ ...f, keyWords: k || undefined }));
   const { pageNum, pageSize } = paging;
-  const list = usePlatformOrders({ status, keyWords: keyWords || undefined, pageNum, pageSize });
+  const list = usePlatformOrders({ status, keyWords: keyWords || undefined, appointment: (appointment || undefined) as 'pending' | 'failed' | undefined, pageNum, pageSize });
   return (
     <Card title="订单调度" variant="borderless">
       <Space style={{ marginBottom: 16 }} wrap>
@@ -33,6 +35,13 @@ export default function OrdersDispatchScreen() {
           onChange={(v: number) => { setStatus(v === -1 ? undefined : v); paging.toFirstPage(); }}
           options={[{ value: -1, label: '全部状态' }, ...orderStatus.options]}
           aria-label="订单状态"
+        />
+        <Select
+          style={{ width: 160 }}
+          value={appointment}
+          onChange={(v: string) => { setFilters((f) => ({ ...f, appointment: v || undefined })); paging.toFirstPage(); }}
+          options={[{ value: '', label: '全部预约情况' }, { value: 'pending', label: '待处理改约' }, { value: 'failed', label: '预约失败' }]}
+          aria-label="预约情况"
         />
         <Input.Search key={keyWords} defaultValue={keyWords} placeholder="订单编号/客户手机号/姓名" allowClear onSearch={(v) => { setKeyWords(v.trim()); paging.toFirstPage(); }} style={{ width: 280 }} enterButton="搜索" />
       </Space>

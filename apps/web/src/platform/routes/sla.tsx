@@ -7,7 +7,7 @@ import { slaTargetsQuery, useSaveSlaTargets } from '../api/console';
 const FIELDS: Array<{ name: keyof SlaTargets; label: string; unit: string; min: number; max: number; help: string; msg: string }> = [
   { name: 'acceptHours', label: '接单时效', unit: '小时', min: 1, max: 720, help: '支付成功后，师傅须在此时间内接单', msg: SLA_MSG.hoursInvalid },
   { name: 'appointmentHours', label: '预约时效', unit: '小时', min: 1, max: 720, help: '师傅接单后，须在此时间内与客户预约', msg: SLA_MSG.hoursInvalid },
-  { name: 'checkInGraceMinutes', label: '签到宽限', unit: '分钟', min: 0, max: 1440, help: '须在预约上门时间后此时间内签到（0 即按预约时间）', msg: SLA_MSG.graceInvalid },
+  { name: 'checkInGraceMinutes', label: '签到宽限', unit: '分钟', min: 0, max: 1440, help: '须在预约时段结束后此时间内签到（0 即按时段结束时间）', msg: SLA_MSG.graceInvalid },
   { name: 'completionHours', label: '完工时效', unit: '小时', min: 1, max: 720, help: '上门签到后，须在此时间内提交完工', msg: SLA_MSG.hoursInvalid },
   { name: 'soonMinutes', label: '即将超时提醒', unit: '分钟', min: 1, max: 1440, help: '距到期不足此时间的订单列为“即将超时”', msg: SLA_MSG.soonInvalid },
 ];

@@ -5,6 +5,7 @@ import { RequirePermission } from '../../../features/access/components/require-p
 import { OrderDetailView, type Crumb } from '../../../features/orders/components/order-detail-view';
 import { CustomerServiceCard } from '../../../features/customer-service/components/customer-service-card';
 import { ExtraFeeCard } from '../../../features/extra-fees/components/extra-fee-card';
+import { AppointmentCard } from '../../../features/appointments/components/appointment-card';
 import { useAccess } from '../../../lib/access';
 
 const ORDER_CRUMBS: Crumb[] = [
@@ -32,6 +33,7 @@ export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'or
         crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS}
         customerSide={id > 0 ? (
           <>
+            <AppointmentCard orderId={id} canRequest />
             <ExtraFeeCard orderId={id} canDecide={can(PERM.orderExtraFee)} />
             <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} />
           </>

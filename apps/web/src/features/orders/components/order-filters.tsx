@@ -6,6 +6,7 @@ import type { OrderFilters } from './use-order-list-params';
 import { FilterActions } from '../../../components/filter-bar';
 import { slaFilterOptions } from '@portal/domain/sla';
 import { SATISFACTION } from '@portal/domain/customer-page';
+import { APPOINTMENT_FILTER } from '@portal/domain/appointments';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -104,6 +105,11 @@ export function OrderFiltersPanel({ value, onApply }: { value: OrderFilters; onA
       <Row label="加价申请">
         <Tag.CheckableTag checked={draft.extraFee === '1'} onChange={(on) => apply({ extraFee: on ? '1' : undefined })} data-extra-fee="1">
           待确认加价
+        </Tag.CheckableTag>
+      </Row>
+      <Row label="预约">
+        <Tag.CheckableTag checked={draft.appointment === APPOINTMENT_FILTER.failed} onChange={(on) => apply({ appointment: on ? APPOINTMENT_FILTER.failed : undefined })} data-appointment="failed">
+          预约失败
         </Tag.CheckableTag>
       </Row>
       <Row label="满意度">

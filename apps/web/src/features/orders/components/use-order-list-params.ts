@@ -8,7 +8,7 @@ export const ORDER_PAGE_SIZE = PAGE_SIZE;
 export const ORDER_PAGE_SIZES: readonly number[] = PAGE_SIZE_OPTIONS;
 
 /** The filter fields kept in the URL query, so back/refresh show the same list. */
-export const FILTER_KEYS = ['keyWords', 'status', 'node', 'label', 'range', 'minCreateTime', 'maxCreateTime', 'minCompletionTime', 'maxCompletionTime', 'sla', 'satisfaction', 'extraFee'] as const;
+export const FILTER_KEYS = ['keyWords', 'status', 'node', 'label', 'range', 'minCreateTime', 'maxCreateTime', 'minCompletionTime', 'maxCompletionTime', 'sla', 'satisfaction', 'extraFee', 'appointment'] as const;
 export type OrderFilters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
 /**

@@ -1,4 +1,5 @@
-import { Checkbox, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { Checkbox, DatePicker, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { APPOINT_FAIL_REASONS, APPOINT_SLOTS, APPOINTMENT_MSG } from '@portal/domain/appointments';
 import dayjs from 'dayjs';
 import { PICTURE_EXT, VIDEO_EXT, fileTypeCode } from '@portal/domain/files';
 import { MSG } from '@portal/domain/messages';
@@ -14,7 +15,11 @@ type ActionDef = (typeof PLATFORM_ORDER_ACTIONS)[number];
 
 interface Values {
   masterId?: number;
-  doorTime?: dayjs.Dayjs;
+  /** 预约上门 / 改约时间: a date and a slot (issue 46) */
+  appointDate?: dayjs.Dayjs;
+  appointSlot?: string;
+  /** 预约失败: a reason of the fixed list; remarks is its note */
+  failReason?: string;
   remarks?: string;
   /** chosen among the order's product pictures and drawings */
   pictures?: string[];
@@ -65,6 +70,7 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
   const firstLine = order.productList[0]?.id;
   const picturesRequired = needs.includes('pictures') && def.action !== 'submitMaterials';
   const withoutCode = Form.useWatch('withoutCode', form);
+  const failReason = Form.useWatch('failReason', form);
 
   const submit = async () => {
     // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
@@ -72,7 +78,9 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
     if (!v) return;
     const body: Partial<PlatformActionBody> = {};
     if (v.masterId) body.masterId = v.masterId;
-    if (v.doorTime) body.doorTime = v.doorTime.format('YYYY-MM-DD HH:mm:ss');
+    if (v.appointDate) body.appointDate = v.appointDate.format('YYYY-MM-DD');
+    if (v.appointSlot) body.appointSlot = v.appointSlot;
+    if (v.failReason) body.failReason = v.failReason;
     if (v.remarks) body.remarks = v.remarks.trim();
     const pictures = [...(v.pictures ?? []), ...(v.uploaded ?? '').split(',').filter(Boolean)];
     if (pictures.length) body.pictures = pictures.map((fileUrl) => ({ fileUrl, fileType: fileTypeCode(fileUrl) === 2 ? 2 : 1, orderProductId: def.action === 'requestCompletion' || def.action === 'uploadPictures' ? (firstLine ?? null) : null }));
@@ -94,16 +102,26 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
 
   return (
     <Modal title={def.label} open onCancel={onClose} onOk={submit} confirmLoading={run.isPending} okText={MSG.confirm} cancelText={MSG.cancel} width={needs.includes('masterId') ? 820 : 560} destroyOnHidden>
-      <Form form={form} layout="vertical" preserve={false} initialValues={{ paymentType: 0, pictures: pictureOptions.slice(0, 1).map((o) => o.value), doorTime: dayjs().add(1, 'day').hour(15).minute(30).second(0) }}>
+      <Form form={form} layout="vertical" preserve={false} initialValues={{ paymentType: 0, pictures: pictureOptions.slice(0, 1).map((o) => o.value), appointDate: dayjs().add(1, 'day').startOf('day'), appointSlot: '14-16' }}>
         {needs.length === 0 && <p>确认以师傅/平台身份执行「{def.label}」？</p>}
         {needs.includes('masterId') && (
           <Form.Item name="masterId" label="选择师傅" rules={[{ required: true, message: PLATFORM_ORDER_MSG.masterRequired }]}>
             <MasterPicker order={order} />
           </Form.Item>
         )}
-        {needs.includes('doorTime') && (
-          <Form.Item name="doorTime" label="上门时间" rules={[{ required: true, message: PLATFORM_ORDER_MSG.doorTimeRequired }]}>
-            <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={disabledDoorDate} style={{ width: '100%' }} />
+        {needs.includes('appointDate') && (
+          <Space.Compact block>
+            <Form.Item name="appointDate" label="预约日期" style={{ flex: 1 }} rules={[{ required: true, message: APPOINTMENT_MSG.dateRequired }]}>
+              <DatePicker disabledDate={disabledDoorDate} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="appointSlot" label="预约时段" style={{ flex: 1, marginLeft: 8 }} rules={[{ required: true, message: APPOINTMENT_MSG.slotRequired }]}>
+              <Select options={APPOINT_SLOTS.map((x) => ({ value: x.value, label: x.label }))} placeholder="两小时时段或半天" data-testid="appoint-slot" />
+            </Form.Item>
+          </Space.Compact>
+        )}
+        {needs.includes('failReason') && (
+          <Form.Item name="failReason" label="预约失败原因" rules={[{ required: true, message: APPOINTMENT_MSG.failReasonRequired }]}>
+            <Select options={APPOINT_FAIL_REASONS.map((x) => ({ value: x.value, label: x.label }))} placeholder="请选择原因" data-testid="fail-reason" />
           </Form.Item>
         )}
         {needs.includes('applyAccessories') && (
@@ -164,8 +182,13 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
             )}
           </>
         )}
-        {(needs.includes('remarks') || ['refuseAssignment', 'changeTime', 'requestParts'].includes(def.action)) && (
-          <Form.Item name="remarks" label="备注" rules={[{ max: 400, message: '最多输入400个字符' }]}>
+        {(needs.includes('remarks') || ['refuseAssignment', 'changeTime', 'requestParts', 'appointmentFailed'].includes(def.action)) && (
+          <Form.Item
+            name="remarks"
+            label={def.action === 'appointmentFailed' ? '说明' : '备注'}
+            dependencies={['failReason']}
+            rules={[{ max: 400, message: '最多输入400个字符' }, ...(failReason === 'other' ? [{ required: true, whitespace: true, message: APPOINTMENT_MSG.failNoteRequired }] : [])]}
+          >
             <Input.TextArea rows={2} maxLength={400} />
           </Form.Item>
         )}

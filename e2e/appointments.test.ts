@@ -1,0 +1,142 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PLATFORM_API } from '@portal/domain/api-paths';
+import { serviceType } from '@portal/domain/enums';
+import { slaStageLabel } from '@portal/domain/sla';
+import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
+import { freshTimestamp, sign } from '@portal/domain/signature';
+import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+
+// Issue 46, appointment windows and timeliness credit: the console records a failed booking with its
+// reason, and the merchant finds the order under 预约失败 in the list and sees the reason in the
+// detail; the console sets a credit rule, a stage goes overdue, the sweep (every second here) credits
+// the merchant once, and the credit shows in 收支明细 and in the order's detail.
+
+let portal: Portal;
+let vendor: Page;
+let operator: Page;
+let opToken = '';
+beforeAll(async () => {
+  portal = await startPortal({ TIMELINESS_CREDIT_SWEEP_SECONDS: '1' });
+  vendor = await portal.newPage({ height: 1000 });
+  operator = await portal.newPage({ height: 1000 });
+  await portal.loginAsMain(vendor);
+  await portal.loginAsOperator(operator);
+  opToken = (await call('POST', PLATFORM_API.login, { account: DEMO_LOGINS.operatorAccount, password: DEMO_LOGINS.operatorPassword })).data.token;
+});
+afterAll(async () => portal?.close());
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  await portal.recordFailure('appointments');
+});
+
+/** A signed console call, as the console's own request layer makes it. */
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const timestamp = String(freshTimestamp());
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const headers: Record<string, string> = {
+    role: 'platform',
+    timestamp,
+    token: opToken,
+    signature: sign(portal.config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: opToken, body: payload }),
+  };
+  if (payload) headers['content-type'] = 'application/json';
+  return (await portal.app.inject({ method, url: path, headers, payload: payload || undefined })).json();
+}
+const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
+
+/** The demo vendor's paid orders waiting for a master (newest first). */
+async function waitingOrders() {
+  const main = await portal.db.selectFrom('users').select(['vendor_id']).where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
+  return portal.db
+    .selectFrom('orders')
+    .select(['id', 'order_no', 'service_type'])
+    .where('vendor_id', '=', main.vendor_id)
+    .where('status', '=', 200)
+    .where('node', 'in', [210, 240])
+    .where('service_type', '<>', 5)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Picks the option `label` of the antd Select `testId` (its dropdown is rendered in the page's body). */
+async function choose(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+}
+
+describe('appointment windows and timeliness credit journey', () => {
+  let orders: Awaited<ReturnType<typeof waitingOrders>>;
+
+  test('a failed booking recorded in the console is found under 预约失败 with its reason', async () => {
+    orders = await waitingOrders();
+    const o = orders[0]!;
+    const masters = await call('GET', PLATFORM_ORDER_API.masters);
+    await act(o.id, 'dispatch', { masterId: masters.data[0].id });
+    await act(o.id, 'accept');
+
+    await operator.goto(`/#/platform/orders/${o.id}`);
+    await operator.locator('[data-action="appointmentFailed"]').click();
+    await choose(operator, 'fail-reason', '客户电话无人接听');
+    await operator.getByLabel('说明').fill('上午、下午各拨打一次');
+    await operator.getByRole('button', { name: /^确\s*定$/ }).click();
+    await expect.poll(() => operator.getByTestId('platform-order').getAttribute('data-node'), { timeout: 15_000 }).toBe('340');
+    await expect.poll(() => operator.getByTestId('appointment-failure').innerText(), { timeout: 15_000 }).toContain('客户电话无人接听');
+    await portal.screenshot(operator, 'appointments-console-failed');
+    // the console's worklist: 预约失败 at every status
+    await operator.goto('/#/platform/orders?appointment=failed');
+    await expect.poll(() => operator.locator('.ant-table-row').allInnerTexts(), { timeout: 15_000 }).toEqual([expect.stringContaining(o.order_no)]);
+    await portal.screenshot(operator, 'appointments-console-list-failed');
+
+    await vendor.goto('/#/manage/order');
+    await vendor.getByTestId('order-card').first().waitFor();
+    await vendor.locator('[data-appointment="failed"]').click();
+    await expect.poll(() => vendor.getByTestId('order-card').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => vendor.getByTestId('order-card').first().getAttribute('data-order-no')).toBe(o.order_no);
+    expect(vendor.url()).toContain('appointment=failed');
+    await portal.screenshot(vendor, 'appointments-list-failed');
+
+    await vendor.goto(`/#/manage/orderDetail?id=${o.id}`);
+    await expect.poll(() => vendor.getByTestId('appointment-failure').innerText(), { timeout: 15_000 }).toContain('预约失败：客户电话无人接听（上午、下午各拨打一次）');
+    await portal.screenshot(vendor, 'appointments-detail-failed');
+  });
+
+  test('an overdue stage is credited once and shown in 收支明细 and the order', async () => {
+    // Another of the demo vendor's orders with a stage running against the platform.
+    const o = await portal.db
+      .selectFrom('orders')
+      .select(['id', 'order_no', 'service_type', 'sla_stage'])
+      .where('vendor_id', '=', (await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow()).vendor_id)
+      .where('sla_stage', 'is not', null)
+      .where('urgent_flag', '=', 0)
+      .where('id', '<>', orders[0]!.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const typeName = serviceType.label(o.service_type);
+    await operator.goto('/#/platform/timelinessCredit');
+    await choose(operator, 'rule-service', typeName);
+    await choose(operator, 'rule-stage', slaStageLabel(o.sla_stage));
+    await operator.getByPlaceholder('赔付金额').fill('20');
+    await operator.getByRole('button', { name: /^保存规则$/ }).click();
+    await expect.poll(() => operator.locator('.ant-table-row', { hasText: typeName }).first().innerText(), { timeout: 15_000 }).toContain('¥20.00');
+    await portal.screenshot(operator, 'appointments-credit-rules');
+
+    // The stage falls due a moment from now (after the rule existed, so the rule covers it); the
+    // running server's sweep (every second) pays it.
+    await portal.db.updateTable('orders').set({ sla_due_at: new Date(Date.now() + 1500).toISOString(), sla_breached: 0 }).where('id', '=', o.id).execute();
+    const credited = () => portal.db.selectFrom('timeliness_credits').selectAll().where('order_id', '=', o.id).execute();
+    await expect.poll(async () => (await credited()).length, { timeout: 30_000, interval: 500 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 2500)); // more rounds of the sweep: still one
+    expect(await credited()).toHaveLength(1);
+
+    await vendor.goto('/#/manage/account');
+    const row = vendor.locator('.ant-table-row', { hasText: '时效赔付' }).first();
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(o.order_no);
+    await expect.poll(() => row.innerText()).toContain('20.00');
+    await portal.screenshot(vendor, 'appointments-ledger-credit');
+
+    await vendor.goto(`/#/manage/orderDetail?id=${o.id}`);
+    await expect.poll(() => vendor.getByTestId('timeliness-credit').first().innerText(), { timeout: 15_000 }).toContain('+¥20.00');
+    await portal.screenshot(vendor, 'appointments-detail-credit');
+  });
+});
