@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PLATFORM_API } from '@portal/domain/api-paths';
 import { serviceType } from '@portal/domain/enums';
 import { slaStageLabel } from '@portal/domain/sla';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { freshTimestamp, sign } from '@portal/domain/signature';
 import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Issue 46, appointment windows and timeliness credit: the console records a failed booking with its
@@ -15,14 +13,12 @@ import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 let portal: Portal;
 let vendor: Page;
 let operator: Page;
-let opToken = '';
 beforeAll(async () => {
   portal = await startPortal({ TIMELINESS_CREDIT_SWEEP_SECONDS: '1' });
   vendor = await portal.newPage({ height: 1000 });
   operator = await portal.newPage({ height: 1000 });
   await portal.loginAsMain(vendor);
   await portal.loginAsOperator(operator);
-  opToken = (await call('POST', PLATFORM_API.login, { account: DEMO_LOGINS.operatorAccount, password: DEMO_LOGINS.operatorPassword })).data.token;
 });
 afterAll(async () => portal?.close());
 afterEach(async (ctx) => {
@@ -30,19 +26,8 @@ afterEach(async (ctx) => {
   await portal.recordFailure('appointments');
 });
 
-/** A signed console call, as the console's own request layer makes it. */
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const timestamp = String(freshTimestamp());
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const headers: Record<string, string> = {
-    role: 'platform',
-    timestamp,
-    token: opToken,
-    signature: sign(portal.config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: opToken, body: payload }),
-  };
-  if (payload) headers['content-type'] = 'application/json';
-  return (await portal.app.inject({ method, url: path, headers, payload: payload || undefined })).json();
-}
+/** A signed console call (the harness's). */
+const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.operatorCall(method, path, body);
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
 
 /** The demo vendor's paid orders waiting for a master (newest first). */

@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PLATFORM_API } from '@portal/domain/api-paths';
 import { EXTRA_FEE_API, EXTRA_FEE_MSG, PLATFORM_EXTRA_FEE_API } from '@portal/domain/extra-fees';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { freshTimestamp, sign } from '@portal/domain/signature';
 import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Issue 46 journey (first half): the console asks for ¥80 高空作业费 for the master → the merchant's
@@ -13,7 +11,6 @@ import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 let portal: Portal;
 let vendor: Page;
 let operator: Page;
-let opToken = '';
 let vendorId = 0;
 beforeAll(async () => {
   portal = await startPortal();
@@ -21,7 +18,6 @@ beforeAll(async () => {
   operator = await portal.newPage({ height: 1000 });
   await portal.loginAsMain(vendor);
   await portal.loginAsOperator(operator);
-  opToken = (await call('POST', PLATFORM_API.login, { account: DEMO_LOGINS.operatorAccount, password: DEMO_LOGINS.operatorPassword })).data.token;
   vendorId = (await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow()).vendor_id!;
 });
 afterAll(async () => portal?.close());
@@ -30,17 +26,8 @@ afterEach(async (ctx) => {
   await portal.recordFailure('extra-fees');
 });
 
-/** A signed console call, as the console's own request layer makes it. */
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const timestamp = String(freshTimestamp());
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const headers: Record<string, string> = {
-    role: 'platform', timestamp, token: opToken,
-    signature: sign(portal.config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: opToken, body: payload }),
-  };
-  if (payload) headers['content-type'] = 'application/json';
-  return (await portal.app.inject({ method, url: path, headers, payload: payload || undefined })).json();
-}
+/** A signed console call (the harness's). */
+const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.operatorCall(method, path, body);
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
 
 /**

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig, type Config } from '../apps/server/src/config';
 import { RATE_LIMITS_OFF } from '../apps/server/src/plugins/rate-limit';
@@ -269,6 +270,25 @@ export async function startPortal(env: Record<string, string> = {}) {
     }
   }
 
+  let operatorToken = '';
+  /**
+   * A signed call of the console's API (through the app, not the browser), as the console's own request
+   * layer makes it; the operator signs in on the first call. Answers the envelope.
+   */
+  async function operatorCall(method: 'GET' | 'POST', path: string, body?: unknown): Promise<any> {
+    if (!operatorToken && path !== PLATFORM_API.login) {
+      operatorToken = (await operatorCall('POST', PLATFORM_API.login, { account: DEMO.operatorAccount, password: DEMO.operatorPassword })).data.token;
+    }
+    const timestamp = String(freshTimestamp());
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const headers: Record<string, string> = {
+      role: 'platform', timestamp, token: operatorToken,
+      signature: sign(config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: operatorToken, body: payload }),
+    };
+    if (payload) headers['content-type'] = 'application/json';
+    return (await app.inject({ method, url: path, headers, payload: payload || undefined })).json();
+  }
+
   async function close() {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser.close().catch(() => undefined);
@@ -296,6 +316,7 @@ export async function startPortal(env: Record<string, string> = {}) {
     loginAsOperator,
     screenshot,
     recordFailure,
+    operatorCall,
     close,
   };
 }

@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { freshTimestamp, sign } from '@portal/domain/signature';
 import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Notification centre journey (issue 19): the operator walks a paid order through its nodes (console
@@ -14,14 +13,12 @@ import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 let portal: Portal;
 let vendor: Page;
 let operator: Page;
-let opToken = '';
 beforeAll(async () => {
   portal = await startPortal();
   vendor = await portal.newPage({ height: 1000 });
   operator = await portal.newPage();
   await portal.loginAsMain(vendor);
   await portal.loginAsOperator(operator);
-  opToken = (await call('POST', PLATFORM_API.login, { account: DEMO_LOGINS.operatorAccount, password: DEMO_LOGINS.operatorPassword })).data.token;
 });
 afterAll(async () => portal?.close());
 afterEach(async (ctx) => {
@@ -29,20 +26,8 @@ afterEach(async (ctx) => {
   await portal.recordFailure('notifications');
 });
 
-/** A signed console call, as the console's own request layer makes it. */
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const timestamp = String(freshTimestamp());
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const headers: Record<string, string> = {
-    role: 'platform',
-    timestamp,
-    token: opToken,
-    signature: sign(portal.config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: opToken, body: payload }),
-  };
-  if (payload) headers['content-type'] = 'application/json';
-  const r = await portal.app.inject({ method, url: path, headers, payload: payload || undefined });
-  return r.json();
-}
+/** A signed console call (the harness's). */
+const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.operatorCall(method, path, body);
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => {
   const r = await call('POST', PLATFORM_ORDER_API.action(id, action as never), body);
   expect(r, action).toMatchObject({ code: 200 });

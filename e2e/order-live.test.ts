@@ -1,8 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PLATFORM_API } from '@portal/domain/api-paths';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { sign } from '@portal/domain/signature';
 import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Issue 48 item 2: a node change from the console reaches the open order detail, the list and the
@@ -11,10 +9,8 @@ import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 // 1366×768.
 
 let portal: Portal;
-let opToken = '';
 beforeAll(async () => {
   portal = await startPortal();
-  opToken = (await call('POST', PLATFORM_API.login, { account: DEMO_LOGINS.operatorAccount, password: DEMO_LOGINS.operatorPassword })).data.token;
 });
 afterAll(async () => portal?.close());
 afterEach(async (ctx) => {
@@ -22,14 +18,8 @@ afterEach(async (ctx) => {
   await portal.recordFailure('order-live');
 });
 
-/** A signed console call, as the console's request layer makes it. */
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const timestamp = String(Date.now());
-  const payload = body === undefined ? '' : JSON.stringify(body);
-  const headers: Record<string, string> = { role: 'platform', timestamp, token: opToken, signature: sign(portal.config.SIGN_KEY, { method, path, rawQuery: '', timestamp, token: opToken, body: payload }) };
-  if (payload) headers['content-type'] = 'application/json';
-  return (await portal.app.inject({ method, url: path, headers, payload: payload || undefined })).json();
-}
+/** A signed console call (the harness's). */
+const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.operatorCall(method, path, body);
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
 
 /** Hides the page's tab and shows it again, as switching browser tabs does. */
