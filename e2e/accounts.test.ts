@@ -91,7 +91,7 @@ describe('sub-account permissions', () => {
 
     const sub = await portal.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow();
     const grants = await portal.db.selectFrom('user_menus').select(['menu_id', 'data_permissions']).where('user_id', '=', sub.id).orderBy('menu_id').execute();
-    expect(grants.map((g) => g.menu_id)).toEqual([1, 3, 12, 16, 31, 121, 122, 123, 124, 125, 126, 161]);
+    expect(grants.map((g) => g.menu_id)).toEqual([1, 3, 12, 16, 31, 121, 122, 123, 124, 125, 126, 128, 161]);
     expect(grants.find((g) => g.menu_id === 16)!.data_permissions).toBe(1);
   });
 
