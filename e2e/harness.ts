@@ -289,6 +289,20 @@ export async function startPortal(env: Record<string, string> = {}) {
     return (await app.inject({ method, url: path, headers, payload: payload || undefined })).json();
   }
 
+  /** The demo main account's newest paid order that the console has not dispatched yet (not a recycling one). */
+  async function undispatchedOrder() {
+    const main = await handle.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO.mainPhone).executeTakeFirstOrThrow();
+    return handle.db
+      .selectFrom('orders')
+      .select(['id', 'order_no'])
+      .where('vendor_id', '=', main.vendor_id)
+      .where('status', '=', 200)
+      .where('node', 'in', [210, 240])
+      .where('service_type', '<>', 5)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+  }
+
   async function close() {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser.close().catch(() => undefined);
@@ -317,6 +331,7 @@ export async function startPortal(env: Record<string, string> = {}) {
     screenshot,
     recordFailure,
     operatorCall,
+    undispatchedOrder,
     close,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API, PLATFORM_API } from '@portal/domain/api-paths';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+import { startPortal, type Portal } from './harness';
 
 // Notification centre journey (issue 19): the operator walks a paid order through its nodes (console
 // API calls) while the vendor's order list stays open; the header bell counts up live, through the
@@ -39,16 +39,7 @@ describe('notification centre journey', () => {
   let order: { id: number; order_no: string };
 
   test('the bell counts up live while the operator walks an order through its nodes; clicking opens the order', async () => {
-    const main = await portal.db.selectFrom('users').select(['vendor_id']).where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
-    order = await portal.db
-      .selectFrom('orders')
-      .select(['id', 'order_no'])
-      .where('vendor_id', '=', main.vendor_id)
-      .where('status', '=', 200)
-      .where('node', 'in', [210, 240])
-      .where('service_type', '<>', 5)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    order = await portal.undispatchedOrder();
     await vendor.goto('/#/manage/order');
     await vendor.getByTestId('order-card').first().waitFor();
     // the stream is open (the bell says so once its first event arrived)

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
-import { DEMO_LOGINS, startPortal, type Portal } from './harness';
+import { startPortal, type Portal } from './harness';
 
 // Issue 48 item 2: a node change from the console reaches the open order detail, the list and the
 // home's tiles live (the notification stream), without a reload; a change that raises no notification
@@ -34,16 +34,7 @@ async function leaveAndReturn(page: Page) {
 
 describe('an open order follows the console live', () => {
   test('detail, list and tiles change when the master accepts; a silent change shows on returning to the tab', async () => {
-    const main = await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
-    const order = await portal.db
-      .selectFrom('orders')
-      .select(['id', 'order_no'])
-      .where('vendor_id', '=', main.vendor_id)
-      .where('status', '=', 200)
-      .where('node', 'in', [210, 240])
-      .where('service_type', '<>', 5)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const order = await portal.undispatchedOrder();
 
     const detail = await portal.newPage();
     await portal.loginAsMain(detail);
