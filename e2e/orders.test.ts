@@ -300,7 +300,8 @@ describe('orders journey', () => {
     await toast('复制成功');
 
     await card.locator('[data-action=marker]').click();
-    let dialog = vendor.locator('.ant-modal:visible').last();
+    // Each dialog by its title: the one before may still be fading out when the next opens.
+    let dialog = vendor.locator('.ant-modal:visible', { hasText: '订单标记' });
     await dialog.getByText('红色').click();
     await dialog.getByPlaceholder('请输入备注内容').fill('客户要求周末上门');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -308,7 +309,7 @@ describe('orders journey', () => {
     await expect.poll(async () => (await portal.db.selectFrom('orders').select(['marker_type', 'marker_value']).where('order_no', '=', orderNo).executeTakeFirstOrThrow())).toEqual({ marker_type: 'red', marker_value: '客户要求周末上门' });
 
     await card.locator('[data-action=urgent]').click();
-    dialog = vendor.locator('.ant-modal:visible').last();
+    dialog = vendor.locator('.ant-modal:visible', { hasText: '订单加急' });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('请输入费用金额').waitFor();
     await dialog.getByPlaceholder('请输入费用金额').fill('20');

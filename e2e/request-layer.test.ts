@@ -8,9 +8,6 @@ import { startPortal, type Portal } from './harness';
 // The web request layer (spec 01 §§7–8) inside the real built app: headers and signature of what it
 // sends, and what the user sees for each body code and HTTP status (answers faked with page.route).
 
-/** Waits for a condition; the machine is shared, so allow more than vitest's 1 s default. */
-const eventually = <T>(fn: () => Promise<T> | T, opts: { message?: string } = {}) => expect.poll(fn, { timeout: 10_000, interval: 100, ...opts });
-
 let portal: Portal;
 let page: Page;
 beforeAll(async () => {
@@ -24,13 +21,19 @@ afterAll(async () => {
 
 const toast = (text: string) => page.locator('.ant-message-notice', { hasText: text });
 
-/** Answer the next user-info call with `answer`, reload home, and return the toast texts shown. */
-async function answerUserInfo(answer: { status?: number; body: unknown }) {
+/**
+ * Answer the next user-info calls with `answer` and reload home; with `shows`, wait for that toast.
+ * The wait starts before the reload: on a loaded host the toast can come and go (3 s) before the
+ * header is drawn.
+ */
+async function answerUserInfo(answer: { status?: number; body: unknown }, shows?: string) {
   await page.route(`**${API.userInfo}`, (route) =>
     route.fulfill({ status: answer.status ?? 200, contentType: 'application/json', body: JSON.stringify(answer.body) }),
   );
+  const shown = shows === undefined ? null : toast(shows).first().waitFor({ timeout: 20_000 });
   await page.reload();
   await page.locator('.site-header').waitFor();
+  await shown;
 }
 
 describe('request layer', () => {
@@ -79,21 +82,17 @@ describe('request layer', () => {
       [{ code: 777, msg: 'x' }, MSG.otherError],
     ];
     for (const [body, text] of cases) {
-      await answerUserInfo({ body });
-      await eventually(() => toast(text).isVisible(), { message: JSON.stringify(body) }).toBe(true);
+      await answerUserInfo({ body }, text);
       await page.unroute(`**${API.userInfo}`);
     }
   });
 
   test('HTTP failures: 500/422 show the server message, 404 a maintenance text, 401 nothing', async () => {
-    await answerUserInfo({ status: 500, body: { msg: '数据库连接失败' } });
-    await eventually(() => toast('数据库连接失败').isVisible()).toBe(true);
+    await answerUserInfo({ status: 500, body: { msg: '数据库连接失败' } }, '数据库连接失败');
     await page.unroute(`**${API.userInfo}`);
-    await answerUserInfo({ status: 422, body: { msg: '参数无法处理' } });
-    await eventually(() => toast('参数无法处理').isVisible()).toBe(true);
+    await answerUserInfo({ status: 422, body: { msg: '参数无法处理' } }, '参数无法处理');
     await page.unroute(`**${API.userInfo}`);
-    await answerUserInfo({ status: 404, body: {} });
-    await eventually(() => toast(MSG.systemUpdating).isVisible()).toBe(true);
+    await answerUserInfo({ status: 404, body: {} }, MSG.systemUpdating);
     await page.unroute(`**${API.userInfo}`);
 
     await page.waitForTimeout(3500); // earlier toasts fade out
