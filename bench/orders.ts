@@ -169,7 +169,7 @@ if (PG) await warnOfOpenWriters(file, 'before the runs');
 interface Load { rps: number; p50: number; p99: number; cpuMs: number; dbCpuMs?: number; errors: number }
 interface CaseResult extends Load { case: string; total: number | string | null; ref?: Load }
 interface CreatePay { ordersPerSecond: number; cpuMs: number; dbCpuMs?: number; clientCpuMs: number; failures: number; invariants: string }
-const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: HostReading; cases: CaseResult[]; createPay?: CreatePay & { ref?: CreatePay } } = {
+const results: { engine: string; orders: number; workers: number; connections: number; seconds: number; load: string; loadAverage: number[]; host?: HostReading; cases: CaseResult[]; createPay?: CreatePay & { ref?: CreatePay; twoCalls?: CreatePay } } = {
   engine: PG ? 'PostgreSQL' : 'SQLite', orders: 0, workers: WORKERS, connections: CONNECTIONS, seconds: DURATION, load: '', loadAverage: [], cases: [],
 };
 
@@ -239,6 +239,24 @@ async function referenceClients(seconds: number) {
   return { made, failed };
 }
 
+/** 8 clients each creating then paying an order through the two-call reference (/bench/ref/create, /bench/ref/pay/{id}). */
+async function twoCallReferenceClients(seconds: number) {
+  let made = 0;
+  let failed = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(Array.from({ length: 8 }, async (_, client) => {
+    for (let i = 0; Date.now() < until; i++) {
+      const body = JSON.stringify({ productId: product, call: `${client}-${i}` });
+      const a = await post(`${base}/bench/ref/create`, signed('POST', '/bench/ref/create', '', body, tokenPay), body);
+      if (a.code !== 200) { failed++; continue; }
+      const path = `/bench/ref/pay/${a.data}`;
+      const p = await post(base + path, signed('POST', path, '', '{}', tokenPay), '{}');
+      if (p.code === 200) made++; else failed++;
+    }
+  }));
+  return { made, failed };
+}
+
 /** Orders/s and CPU an order of `clients` (after as many seconds unmeasured), and the wallet's invariants after. */
 async function throughput(clients: (seconds: number) => Promise<{ made: number; failed: number }>): Promise<CreatePay> {
   // Unmeasured first: the server's code paths compile in its first seconds of writes.
@@ -260,8 +278,10 @@ async function throughput(clients: (seconds: number) => Promise<{ made: number; 
 async function createAndPay() {
   const real = await throughput(createPayClients);
   const ref = await throughput(referenceClients);
-  results.createPay = { ...real, ref };
+  const twoCalls = await throughput(twoCallReferenceClients);
+  results.createPay = { ...real, ref, twoCalls };
   console.log(`\ncreate + pay, 8 clients: ${real.ordersPerSecond.toFixed(0)} orders/s (server CPU ${cpuText(real)} an order; failures ${real.failures}); reference transaction ${ref.ordersPerSecond.toFixed(0)} orders/s (${cpuText(ref)}; failures ${ref.failures}): ${(real.ordersPerSecond / ref.ordersPerSecond).toFixed(2)} of the reference (target ≥ 0.5). ${ref.invariants}`);
+  console.log(`the same reference work in two signed calls: ${twoCalls.ordersPerSecond.toFixed(0)} orders/s (${cpuText(twoCalls)}; failures ${twoCalls.failures}): the route is ${(real.ordersPerSecond / twoCalls.ordersPerSecond).toFixed(2)} of it, split in two the reference reaches ${(twoCalls.ordersPerSecond / ref.ordersPerSecond).toFixed(2)} of itself. ${twoCalls.invariants}`);
 }
 
 // ---- export of the big vendor's 100,000 orders; the peak RSS is the server process's own

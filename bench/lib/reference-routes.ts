@@ -8,6 +8,8 @@
 // - GET /bench/ref/products?<the list's filters>: the product list's page and total, in ONE statement.
 // - POST /bench/ref/create-pay {productId}: ONE transaction of plain SQL that inserts the order and its
 //   line, debits the balance and writes the ledger record.
+// - POST /bench/ref/create {productId}, then POST /bench/ref/pay/{id}: the same work in two signed calls
+//   of one transaction each, as the portal's create and pay are (what two calls cost, apart from the code).
 import { CompiledQuery } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { keywordMatch } from '../../apps/server/src/db/search-grams';
@@ -167,32 +169,60 @@ export function registerReferenceRoutes(app: FastifyInstance) {
   });
 
   let seq = 0;
+  const q = (text: string, params: unknown[]) => CompiledQuery.raw(pg ? text.replace(/\?/g, ((n) => () => `$${++n}`)(0)) : text, params);
+  type Tx = Pick<FastifyInstance['db'], 'executeQuery'>;
+  /** Inserts the order (paid or not) and its line; returns its id, number and price. */
+  const insertOrder = async (tx: Tx, vendorId: number, userId: number, productId: number, paid: boolean) => {
+    const orderNo = `REF${process.pid}${Date.now()}${++seq}`;
+    const now = new Date().toISOString();
+    const price = await tx.executeQuery<{ installation_fen: number; model_name: string; category_name: string }>(
+      q('select installation_fen, model_name, category_name from products where id = ? and vendor_id = ?', [productId, vendorId]));
+    const p = price.rows[0]!;
+    const fen = Number(p.installation_fen);
+    const order = await tx.executeQuery<{ id: number }>(q(`insert into orders (vendor_id, created_by, order_no, status, node, parole, service_type, real_name, phone,
+      province_id, province_name, city_id, city_name, district_id, district_name, detail_address, total_fen, real_pay_fen, paid_flag, pay_time, created_at, updated_at)
+      values (?, ?, ?, ?, ?, 1, 1, '压测客户', '13912345678', '310000', '上海市', '310100', '上海市', '310112', '闵行区', '莘松路1号', ?, ?, ?, ?, ?, ?) returning id`,
+    [vendorId, userId, orderNo, paid ? 200 : 100, paid ? 210 : 110, fen, fen, paid ? 1 : 0, paid ? now : null, now, now]));
+    const orderId = order.rows[0]!.id;
+    await tx.executeQuery(q('insert into order_products (order_id, vendor_id, product_id, category_name, model_name, number, price_fen) values (?, ?, ?, ?, ?, 1, ?)',
+      [orderId, vendorId, productId, p.category_name, p.model_name, fen]));
+    return { orderId, orderNo, fen };
+  };
+  /** Debits the balance and writes the ledger record of a paid order. */
+  const debit = async (tx: Tx, vendorId: number, order: { orderId: number; orderNo: string; fen: number }) => {
+    const now = new Date().toISOString();
+    const moved = await tx.executeQuery<{ balance_fen: number }>(q('update vendors set balance_fen = balance_fen - ? where id = ? and balance_fen >= ? returning balance_fen', [order.fen, vendorId, order.fen]));
+    const after = Number(moved.rows[0]!.balance_fen);
+    await tx.executeQuery(q(`insert into account_records (vendor_id, change_type, amount_fen, before_balance_fen, balance_after_fen, settled, payment_type, pay_method, pay_status,
+      order_no, order_id, transaction_flow_no, operator, remarks, pay_time, created_at) values (?, 0, ?, ?, ?, 1, 1, 1, 1, ?, ?, ?, 'bench', '工单支付', ?, ?)`,
+    [vendorId, -order.fen, after + order.fen, after, order.orderNo, order.orderId, `${order.orderNo}P`, now, now]));
+  };
   app.post('/bench/ref/create-pay', { config: { access: [PERM.orderAdd, PERM.orderPay] } }, async (req) => {
     const { vendorId, userId } = vendorOf(req);
     const { productId } = JSON.parse(req.rawBody) as { productId: number };
-    const now = new Date().toISOString();
-    const orderNo = `REF${process.pid}${Date.now()}${++seq}`;
-    const flowNo = `REF${process.pid}${Date.now()}${seq}`;
-    const q = (text: string, params: unknown[]) => CompiledQuery.raw(pg ? text.replace(/\?/g, ((n) => () => `$${++n}`)(0)) : text, params);
     const id = await app.db.transaction().execute(async (tx) => {
-      const price = await tx.executeQuery<{ installation_fen: number; model_name: string; category_name: string }>(
-        q('select installation_fen, model_name, category_name from products where id = ? and vendor_id = ?', [productId, vendorId]));
-      const p = price.rows[0]!;
-      const fen = Number(p.installation_fen);
-      const order = await tx.executeQuery<{ id: number }>(q(`insert into orders (vendor_id, created_by, order_no, status, node, parole, service_type, real_name, phone,
-        province_id, province_name, city_id, city_name, district_id, district_name, detail_address, total_fen, real_pay_fen, paid_flag, pay_time, created_at, updated_at)
-        values (?, ?, ?, 200, 210, 1, 1, '压测客户', '13912345678', '310000', '上海市', '310100', '上海市', '310112', '闵行区', '莘松路1号', ?, ?, 1, ?, ?, ?) returning id`,
-      [vendorId, userId, orderNo, fen, fen, now, now, now]));
-      const orderId = order.rows[0]!.id;
-      await tx.executeQuery(q('insert into order_products (order_id, vendor_id, product_id, category_name, model_name, number, price_fen) values (?, ?, ?, ?, ?, 1, ?)',
-        [orderId, vendorId, productId, p.category_name, p.model_name, fen]));
-      const moved = await tx.executeQuery<{ balance_fen: number }>(q('update vendors set balance_fen = balance_fen - ? where id = ? and balance_fen >= ? returning balance_fen', [fen, vendorId, fen]));
-      const after = Number(moved.rows[0]!.balance_fen);
-      await tx.executeQuery(q(`insert into account_records (vendor_id, change_type, amount_fen, before_balance_fen, balance_after_fen, settled, payment_type, pay_method, pay_status,
-        order_no, order_id, transaction_flow_no, operator, remarks, pay_time, created_at) values (?, 0, ?, ?, ?, 1, 1, 1, 1, ?, ?, ?, 'bench', '工单支付', ?, ?)`,
-      [vendorId, -fen, after + fen, after, orderNo, orderId, flowNo, now, now]));
-      return orderId;
+      const order = await insertOrder(tx, vendorId, userId, productId, true);
+      await debit(tx, vendorId, order);
+      return order.orderId;
     });
     return { code: 200, msg: 'ok', data: id };
+  });
+  // The same work as two signed calls, as the portal's create and pay are: what the protocol costs.
+  app.post('/bench/ref/create', { config: { access: PERM.orderAdd } }, async (req) => {
+    const { vendorId, userId } = vendorOf(req);
+    const { productId } = JSON.parse(req.rawBody) as { productId: number };
+    const id = await app.db.transaction().execute(async (tx) => (await insertOrder(tx, vendorId, userId, productId, false)).orderId);
+    return { code: 200, msg: 'ok', data: id };
+  });
+  app.post('/bench/ref/pay/:id', { config: { access: PERM.orderPay } }, async (req) => {
+    const { vendorId } = vendorOf(req);
+    const orderId = Number((req.params as { id: string }).id);
+    await app.db.transaction().execute(async (tx) => {
+      const paid = await tx.executeQuery<{ order_no: string; total_fen: number }>(q(`update orders set status = 200, node = 210, paid_flag = 1, pay_time = ?, updated_at = ?
+        where id = ? and vendor_id = ? and status = 100 returning order_no, total_fen`, [new Date().toISOString(), new Date().toISOString(), orderId, vendorId]));
+      const o = paid.rows[0]!;
+      await debit(tx, vendorId, { orderId, orderNo: o.order_no, fen: Number(o.total_fen) });
+    });
+    return { code: 200, msg: 'ok', data: orderId };
   });
 }
