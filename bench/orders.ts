@@ -202,24 +202,31 @@ async function measure(title: string, path: string, query: Record<string, string
 
 // ---- creation + payment throughput
 const addBody = JSON.stringify({ remarks: '', parole: 1, serviceType: 1, realName: '压测客户', phone: '13912345678', provinceId: '310000', provinceName: '上海市', cityId: '310100', cityName: '上海市', districtId: '310112', districtName: '闵行区', detailAddress: '莘松路1号', productList: [{ productId: product, number: 1 }] });
-/** 8 clients each creating then paying an order, one after another, for `seconds`. */
-async function createPayClients(seconds: number) {
+/**
+ * 8 clients each creating an order at `createPath` (the body `bodyOf` gives) and then paying it at
+ * `payPath`, one after another, for `seconds`.
+ */
+async function createThenPayClients(seconds: number, createPath: string, bodyOf: (client: number, i: number) => string, payPath: (id: number) => string) {
   let made = 0;
   let failed = 0;
   const until = Date.now() + seconds * 1000;
   await Promise.all(Array.from({ length: 8 }, async (_, client) => {
     for (let i = 0; Date.now() < until; i++) {
-      // Each call's body differs (its remarks), so no two calls carry the same signature.
-      const body = addBody.replace('"remarks":""', `"remarks":"c${client}-${i}"`);
-      const a = await post(base + API.orderAdd, signed('POST', API.orderAdd, '', body, tokenPay), body);
+      const body = bodyOf(client, i);
+      const a = await post(base + createPath, signed('POST', createPath, '', body, tokenPay), body);
       if (a.code !== 200) { failed++; continue; }
-      const path = API.orderPay(a.data);
+      const path = payPath(a.data);
       const p = await post(base + path, signed('POST', path, '', '{}', tokenPay), '{}');
       if (p.code === 200) made++; else failed++;
     }
   }));
   return { made, failed };
 }
+// Each call's body differs (its remarks), so no two calls carry the same signature.
+const createPayClients = (seconds: number) => createThenPayClients(seconds, API.orderAdd, (client, i) => addBody.replace('"remarks":""', `"remarks":"c${client}-${i}"`), API.orderPay);
+/** The reference's plain SQL in two signed calls, as the portal's create and pay are. */
+const twoCallReferenceClients = (seconds: number) =>
+  createThenPayClients(seconds, '/bench/ref/create', (client, i) => JSON.stringify({ productId: product, call: `${client}-${i}` }), (id) => `/bench/ref/pay/${id}`);
 // BENCH_CLIENT=fetch: the clients use fetch, as before session 11 (to compare the clients' own CPU).
 const post = process.env.BENCH_CLIENT === 'fetch'
   ? (url: string, headers: Record<string, string>, body: string) => fetch(url, { method: 'POST', headers, body }).then((x) => x.json())
@@ -234,24 +241,6 @@ async function referenceClients(seconds: number) {
       const body = JSON.stringify({ productId: product, call: `${client}-${i}` });
       const r = await post(`${base}/bench/ref/create-pay`, signed('POST', '/bench/ref/create-pay', '', body, tokenPay), body);
       if (r.code === 200) made++; else failed++;
-    }
-  }));
-  return { made, failed };
-}
-
-/** 8 clients each creating then paying an order through the two-call reference (/bench/ref/create, /bench/ref/pay/{id}). */
-async function twoCallReferenceClients(seconds: number) {
-  let made = 0;
-  let failed = 0;
-  const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: 8 }, async (_, client) => {
-    for (let i = 0; Date.now() < until; i++) {
-      const body = JSON.stringify({ productId: product, call: `${client}-${i}` });
-      const a = await post(`${base}/bench/ref/create`, signed('POST', '/bench/ref/create', '', body, tokenPay), body);
-      if (a.code !== 200) { failed++; continue; }
-      const path = `/bench/ref/pay/${a.data}`;
-      const p = await post(base + path, signed('POST', path, '', '{}', tokenPay), '{}');
-      if (p.code === 200) made++; else failed++;
     }
   }));
   return { made, failed };
