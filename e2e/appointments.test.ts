@@ -30,20 +30,6 @@ afterEach(async (ctx) => {
 const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.operatorCall(method, path, body);
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
 
-/** The demo vendor's paid orders waiting for a master (newest first). */
-async function waitingOrders() {
-  const main = await portal.db.selectFrom('users').select(['vendor_id']).where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
-  return portal.db
-    .selectFrom('orders')
-    .select(['id', 'order_no', 'service_type'])
-    .where('vendor_id', '=', main.vendor_id)
-    .where('status', '=', 200)
-    .where('node', 'in', [210, 240])
-    .where('service_type', '<>', 5)
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 /** Picks the option `label` of the antd Select `testId` (its dropdown is rendered in the page's body). */
 async function choose(page: Page, testId: string, label: string) {
   await page.getByTestId(testId).click();
@@ -51,11 +37,12 @@ async function choose(page: Page, testId: string, label: string) {
 }
 
 describe('appointment windows and timeliness credit journey', () => {
-  let orders: Awaited<ReturnType<typeof waitingOrders>>;
+  /** The order the first test books: the demo's newest one waiting for a master (the harness's). */
+  let booked: { id: number };
 
   test('a failed booking recorded in the console is found under 预约失败 with its reason', async () => {
-    orders = await waitingOrders();
-    const o = orders[0]!;
+    const o = await portal.undispatchedOrder();
+    booked = o;
     const masters = await call('GET', PLATFORM_ORDER_API.masters);
     await act(o.id, 'dispatch', { masterId: masters.data[0].id });
     await act(o.id, 'accept');
@@ -94,7 +81,7 @@ describe('appointment windows and timeliness credit journey', () => {
       .where('vendor_id', '=', (await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow()).vendor_id)
       .where('sla_stage', 'is not', null)
       .where('urgent_flag', '=', 0)
-      .where('id', '<>', orders[0]!.id)
+      .where('id', '<>', booked.id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const typeName = serviceType.label(o.service_type);
