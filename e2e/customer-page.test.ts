@@ -188,8 +188,8 @@ describe('the customer’s journey at 375×812', () => {
     const row = vendor.locator(`[data-order-no="${order_no}"]`);
     await row.getByTestId('satisfaction-tag').waitFor();
     expect(await row.getByTestId('satisfaction-tag').innerText()).toContain('5星');
-    expect(await vendor.getByTestId('order-card').count()).toBe(1);
     await vendor.locator('[data-satisfaction="good"].ant-tag-checkable-checked').waitFor();
+    await expect.poll(() => vendor.getByTestId('order-card').count(), { timeout: 10_000 }).toBe(1);
     await portal.screenshot(vendor, 'customer-7-merchant-list');
 
     await vendor.goto(`/?visit=${Date.now()}#/`);

@@ -107,8 +107,9 @@ describe('extra fees journey', () => {
     const row = vendor.locator(`[data-order-no="${first.order_no}"]`);
     await row.waitFor();
     await row.getByTestId('extra-fee-pending').waitFor();
-    expect(await vendor.locator('[data-extra-fee="1"]').getAttribute('class')).toContain('checked');
-    expect(await vendor.getByTestId('order-card').count()).toBe(1);
+    // The row and its marker are on the unfiltered list too: wait for the filtered answer to be drawn.
+    await expect.poll(() => vendor.locator('[data-extra-fee="1"]').getAttribute('class')).toContain('checked');
+    await expect.poll(() => vendor.getByTestId('order-card').count(), { timeout: 10_000 }).toBe(1);
     await portal.screenshot(vendor, 'extra-fees-list-filter');
 
     // approve in the detail
