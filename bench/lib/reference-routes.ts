@@ -218,8 +218,9 @@ export function registerReferenceRoutes(app: FastifyInstance) {
     const { vendorId } = vendorOf(req);
     const orderId = Number((req.params as { id: string }).id);
     await app.db.transaction().execute(async (tx) => {
+      const now = new Date().toISOString();
       const paid = await tx.executeQuery<{ order_no: string; total_fen: number }>(q(`update orders set status = 200, node = 210, paid_flag = 1, pay_time = ?, updated_at = ?
-        where id = ? and vendor_id = ? and status = 100 returning order_no, total_fen`, [new Date().toISOString(), new Date().toISOString(), orderId, vendorId]));
+        where id = ? and vendor_id = ? and status = 100 returning order_no, total_fen`, [now, now, orderId, vendorId]));
       const o = paid.rows[0]!;
       await debit(tx, vendorId, { orderId, orderNo: o.order_no, fen: Number(o.total_fen) });
     });
