@@ -1,6 +1,6 @@
 import { DEFAULT_SLA_TARGETS, URGENT_WINDOW_HOURS, slaStageLabel, slaStageOf, type OrderSla, type SlaStage, type SlaTargets } from '@portal/domain/sla';
 import type { DB, Tx } from '../db/database';
-import { findPromises, findSlaTargetsRow } from './order-sla.repository';
+import { findSlaSettings, findSlaTargetsRow } from './order-sla.repository';
 import { toShanghai } from './time';
 
 // Order timeliness columns (issue 19, decision 176). The state machine sets them in the same UPDATE
@@ -10,10 +10,13 @@ import { toShanghai } from './time';
 const HOUR = 3600_000;
 const MINUTE = 60_000;
 export async function readSlaTargets(db: DB | Tx): Promise<SlaTargets> {
-  const row = await findSlaTargetsRow(db);
-  if (!row) return DEFAULT_SLA_TARGETS;
+  return targetsOf((await findSlaTargetsRow(db))?.targets);
+}
+
+function targetsOf(json: string | undefined): SlaTargets {
+  if (!json) return DEFAULT_SLA_TARGETS;
   try {
-    return { ...DEFAULT_SLA_TARGETS, ...(JSON.parse(row.targets) as Partial<SlaTargets>) };
+    return { ...DEFAULT_SLA_TARGETS, ...(JSON.parse(json) as Partial<SlaTargets>) };
   } catch {
     return DEFAULT_SLA_TARGETS;
   }
@@ -43,6 +46,9 @@ const msOf = (iso: string | null | undefined, fallback: number) => {
   return Number.isNaN(t) ? fallback : t;
 };
 
+const urgentHoursOf = (next: SlaInput) => (next.urgent_flag === 1 ? URGENT_WINDOW_HOURS[next.urgent_type ?? 0] : undefined);
+const stageOf = (next: SlaInput): SlaStage | null => slaStageOf(next.status, urgentHoursOf(next) !== undefined);
+
 /**
  * The SLA columns after a move to `next` from `prev` (null: a new order). A stage that goes on keeps
  * its due time and breach mark; a new stage starts its clock now (acceptance from payment; check-in
@@ -50,8 +56,8 @@ const msOf = (iso: string | null | undefined, fallback: number) => {
  * payment. No stage: all cleared.
  */
 export function nextSla(prev: Partial<SlaColumns> | null, next: SlaInput, nowMs: number, targets: SlaTargets): SlaColumns {
-  const urgentHours = next.urgent_flag === 1 ? URGENT_WINDOW_HOURS[next.urgent_type ?? 0] : undefined;
-  const stage: SlaStage | null = slaStageOf(next.status, urgentHours !== undefined);
+  const urgentHours = urgentHoursOf(next);
+  const stage = stageOf(next);
   if (!stage) return { sla_stage: null, sla_due_at: null, sla_breached: 0 };
   const same = prev?.sla_stage === stage;
   const breached = same ? (prev?.sla_breached ?? 0) : 0;
@@ -87,12 +93,17 @@ export function withPromises(targets: SlaTargets, promises: ReadonlyArray<{ stag
   return t;
 }
 
-/** The columns for a move of `o` to `next`, with the targets (and the service type's promises) read by this move. */
+/**
+ * The columns for a move of `o` to `next`, with the targets (and the service type's promises) read by
+ * this move in one statement; a move to no stage, or to the urgent window, reads none.
+ */
 export async function slaOnMove(tx: Tx, prev: Partial<SlaColumns> | null, next: SlaInput): Promise<SlaColumns> {
   const now = Date.now();
-  const targets = await readSlaTargets(tx);
-  const promises = next.service_type === undefined ? [] : await findPromises(tx, next.service_type);
-  return nextSla(prev, next, now, withPromises(targets, promises));
+  const stage = stageOf(next);
+  if (!stage || stage === 'urgent') return nextSla(prev, next, now, DEFAULT_SLA_TARGETS);
+  if (next.service_type === undefined) return nextSla(prev, next, now, await readSlaTargets(tx));
+  const { targets, promises } = await findSlaSettings(tx, next.service_type);
+  return nextSla(prev, next, now, withPromises(targetsOf(targets), promises));
 }
 
 /** `sla` of an order answer from its stored columns. */

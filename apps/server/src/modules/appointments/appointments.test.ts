@@ -176,6 +176,20 @@ describe('timeliness credit rules', () => {
     expect((await post(t, APPOINTMENT_API.ruleRemove(mine[0].id), {}, P())).body).toMatchObject({ code: 200 });
     expect((await post(t, APPOINTMENT_API.ruleRemove(mine[0].id), {}, P())).body).toMatchObject({ code: 400, msg: CREDIT_MSG.ruleNotFound });
   });
+
+  it('hold the orders of their service type to their promise from the next move on; others keep the platform target', async () => {
+    const hoursToDue = async (id: number) => {
+      const r = await row(id);
+      return (Date.parse(r.sla_due_at!) - Date.parse(r.pay_time!)) / 3600_000;
+    };
+    const platformHours = await hoursToDue(await paid());
+    const saved = (await post(t, APPOINTMENT_API.rules, { serviceType: 1, stage: 'accept', promiseHours: platformHours + 3, kind: 'fixed', amount: 5 }, P())).body;
+    expect(saved.code).toBe(200);
+    expect(await hoursToDue(await paid())).toBe(platformHours + 3);
+    const ruleId = saved.data.find((r: { serviceType: number; stage: string }) => r.serviceType === 1 && r.stage === 'accept').id;
+    expect((await post(t, APPOINTMENT_API.ruleRemove(ruleId), {}, P())).body.code).toBe(200);
+    expect(await hoursToDue(await paid())).toBe(platformHours);
+  });
 });
 
 describe('automatic timeliness credit', () => {
