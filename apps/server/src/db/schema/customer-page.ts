@@ -49,21 +49,7 @@ export interface OrderRatingsTable {
   created_at: string;
 }
 
-export interface CustomerReschedulesTable {
-  id: Generated<number>;
-  order_id: number;
-  vendor_id: number;
-  wish_date: string;
-  wish_slot: string;
-  reason: string;
-  /** pending | done */
-  state: Generated<string>;
-  created_at: string;
-  done_at: string | null;
-}
-
 export interface CustomerPageTables {
-  customer_reschedules: CustomerReschedulesTable;
   customer_links: CustomerLinksTable;
   visit_codes: VisitCodesTable;
   order_ratings: OrderRatingsTable;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { API } from '@portal/domain/api-paths';
 import { APPOINTMENT_MSG } from '@portal/domain/appointments';
 import { APPOINTMENT_API } from '@portal/domain/contract/appointments';
@@ -281,12 +282,17 @@ describe('automatic timeliness credit', () => {
 });
 
 describe('the customer’s requests moved onto the reschedule model (decision 268)', () => {
-  it('copies customer_reschedules rows as requests of source customer', async () => {
+  it('copies customer_reschedules rows as requests of source customer; the old table is dropped after', async () => {
     const id = await accepted();
     const at = new Date().toISOString();
-    await t.db.insertInto('customer_reschedules').values({ order_id: id, vendor_id: v.vendorId, wish_date: '2099-02-01', wish_slot: 'pm', reason: '出差', created_at: at }).execute();
+    const dropped = await import('../../db/migrations/2026-12-29-080-customer-reschedules-dropped');
+    const old = t.db as unknown as Kysely<any>;
+    await dropped.down(old);
+    await old.insertInto('customer_reschedules').values({ order_id: id, vendor_id: v.vendorId, wish_date: '2099-02-01', wish_slot: 'pm', reason: '出差', created_at: at }).execute();
     const { up } = await import('../../db/migrations/2026-12-29-070-customer-reschedules-moved');
-    await up(t.db);
+    await up(old);
+    await dropped.up(old);
+    await expect(old.selectFrom('customer_reschedules').selectAll().execute()).rejects.toThrow();
     expect((await view(id)).data.requests).toEqual([expect.objectContaining({ by: 'customer', byName: '客户', date: '2099-02-01', slot: 'pm', reason: '出差', state: 'pending', requester: '客户' })]);
     // the console's next appointment answers it
     await mustAct(id, 'appointment', { appointDate: shanghaiDate(2), appointSlot: 'pm' });
