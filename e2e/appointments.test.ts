@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { APPOINTMENT_MSG } from '@portal/domain/appointments';
 import { serviceType } from '@portal/domain/enums';
 import { slaStageLabel } from '@portal/domain/sla';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
@@ -71,6 +72,39 @@ describe('appointment windows and timeliness credit journey', () => {
     await vendor.goto(`/#/manage/orderDetail?id=${o.id}`);
     await expect.poll(() => vendor.getByTestId('appointment-failure').innerText(), { timeout: 15_000 }).toContain('预约失败：客户电话无人接听（上午、下午各拨打一次）');
     await portal.screenshot(vendor, 'appointments-detail-failed');
+  });
+
+  test('the merchant asks for another window in the detail; the console’s next appointment answers it', async () => {
+    const date = new Date(Date.now() + 5 * 86400_000).toISOString().slice(0, 10);
+    await vendor.goto(`/#/manage/orderDetail?id=${booked.id}`);
+    const card = vendor.getByTestId('appointment-card');
+    const ask = card.locator('[data-action="request-reschedule"]');
+    await expect.poll(() => ask.innerText(), { timeout: 15_000 }).toBe('申请改约');
+    await ask.click();
+    const dialog = vendor.getByRole('dialog', { name: '申请改约' });
+    await dialog.waitFor();
+    // Nothing filled: the three refusals in Chinese, nothing sent.
+    await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([APPOINTMENT_MSG.rescheduleDateRequired, APPOINTMENT_MSG.rescheduleSlotRequired, APPOINTMENT_MSG.rescheduleReasonRequired]);
+    await dialog.getByLabel('期望日期').fill(date);
+    await dialog.getByLabel('期望日期').press('Enter');
+    await dialog.getByLabel('期望时段').click();
+    await vendor.locator('.ant-select-dropdown:visible .ant-select-item-option[title="下午（13:00–18:00）"]').click();
+    await dialog.getByLabel('改约原因').fill('客户本周出差，周末在家');
+    await portal.screenshot(vendor, 'appointments-reschedule-dialog');
+    await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const request = card.getByTestId('reschedule-request').first();
+    await expect.poll(() => request.innerText(), { timeout: 15_000 }).toContain(`期望 ${date} 下午（13:00–18:00），原因：客户本周出差，周末在家`);
+    expect(await request.getAttribute('data-state')).toBe('pending');
+    await expect.poll(() => ask.innerText()).toBe('改约申请待处理');
+    expect(await ask.isDisabled()).toBe(true);
+    await portal.screenshot(vendor, 'appointments-reschedule-requested');
+
+    await act(booked.id, 'appointment', { appointDate: date, appointSlot: 'pm' });
+    await vendor.reload();
+    await expect.poll(() => card.getByTestId('reschedule-request').first().getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => card.getByTestId('appointment-window').innerText()).toContain(date);
   });
 
   test('an overdue stage is credited once and shown in 收支明细 and the order', async () => {
