@@ -35,7 +35,10 @@ const act = async (id: number, action: string, body: Record<string, unknown> = {
  * not yet dispatched one walked by the console to 施工中.
  */
 async function orderInService(skip: number[] = []) {
-  const base = () => portal.db.selectFrom('orders').select(['id', 'order_no', 'status']).where('vendor_id', '=', vendorId).where('service_type', '<>', 5).where('id', 'not in', skip.length ? skip : [0]);
+  const base = () =>
+    portal.db.selectFrom('orders').select(['id', 'order_no', 'status']).where('vendor_id', '=', vendorId).where('service_type', '<>', 5).where('id', 'not in', skip.length ? skip : [0])
+      // the demo's own requests (db/seed/demo-extra-fees.ts) sit on orders of their own
+      .where('id', 'not in', portal.db.selectFrom('extra_fees').select('order_id'));
   const serving = await base().where('status', 'in', [400, 500, 510]).orderBy('id', 'desc').executeTakeFirst();
   if (serving) return serving;
   const o = await base().where('status', '=', 200).where('node', 'in', [210, 240]).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -46,6 +49,8 @@ async function orderInService(skip: number[] = []) {
   await act(o.id, 'checkIn');
   return o;
 }
+const pendingOrders = async () =>
+  Number((await portal.db.selectFrom('extra_fees').select((eb) => eb.fn.count<number>('order_id').distinct().as('n')).where('vendor_id', '=', vendorId).where('status', '=', 0).executeTakeFirstOrThrow()).n);
 const balanceFen = async () => Number((await portal.db.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirstOrThrow()).balance_fen);
 const bell = () => vendor.getByTestId('notification-bell');
 const unread = async () => Number(await bell().getAttribute('data-unread'));
@@ -109,7 +114,10 @@ describe('extra fees journey', () => {
     await row.getByTestId('extra-fee-pending').waitFor();
     // The row and its marker are on the unfiltered list too: wait for the filtered answer to be drawn.
     await expect.poll(() => vendor.locator('[data-extra-fee="1"]').getAttribute('class')).toContain('checked');
-    await expect.poll(() => vendor.getByTestId('order-card').count(), { timeout: 10_000 }).toBe(1);
+    // this request's order and the demo's waiting one
+    expect(await pendingOrders()).toBe(2);
+    await expect.poll(() => vendor.getByTestId('order-card').count(), { timeout: 10_000 }).toBe(2);
+    expect(await vendor.getByTestId('order-card').getByTestId('extra-fee-pending').count()).toBe(2);
     await portal.screenshot(vendor, 'extra-fees-list-filter');
 
     // approve in the detail

@@ -6,6 +6,7 @@ import { seedDemoWallet } from './demo-wallet';
 import { seedDemoAccounts } from './demo-accounts';
 import { seedDemoOrders } from './demo-orders';
 import { seedDemoAfterSales } from './demo-after-sales';
+import { seedDemoExtraFees } from './demo-extra-fees';
 import { seedDemoLedgerOrder } from './demo-ledger-order';
 
 export const DEMO = {
@@ -34,6 +35,7 @@ demoSeeders.push(seedDemoWallet);
 demoSeeders.push(seedDemoAccounts);
 demoSeeders.push(seedDemoOrders);
 demoSeeders.push(seedDemoAfterSales);
+demoSeeders.push(seedDemoExtraFees);
 // Last: the ledger's balances in date order, once every seeder has dated its records.
 demoSeeders.push(seedDemoLedgerOrder);
 
