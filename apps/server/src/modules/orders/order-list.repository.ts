@@ -106,12 +106,13 @@ export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, 
 }
 
 /**
- * How many of the vendor's orders the filters find, counted up to `upTo` (null: all). On SQLite a keyword
- * alone is counted in its index alone: its tokens carry the vendor and a match is exact (decision 232).
+ * How many of the vendor's orders the filters find, counted up to `upTo` (null: all). A keyword alone is
+ * counted in its index alone, on both engines: its rows carry the vendor and are written with their
+ * order (decision 232), so no order row needs reading.
  */
 export async function countOrders(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean, upTo: number | null): Promise<number> {
-  if (f.keyWords && !pg && ownerId === null && upTo !== null && keywordAlone(f)) {
-    const r = await sql<{ n: number }>`select count(*) as n from (select 1 from order_grams where order_grams match ${keywordMatch(vendorId, f.keyWords)} limit ${upTo})`.execute(db);
+  if (f.keyWords && ownerId === null && upTo !== null && keywordAlone(f)) {
+    const r = await sql<{ n: number }>`select count(*) as n from (${orderIdsContaining(vendorId, f.keyWords, pg)} limit ${upTo}) m`.execute(db);
     return Number(r.rows[0]?.n ?? 0);
   }
   const found = listed(db, vendorId, ownerId, f, pg);
