@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterSaleApplyBody } from '@portal/domain/after-sales';
-import { ALL_PERMISSIONS } from '@portal/domain/permissions';
 import type { DB } from '../database';
-import type { OperatorPrincipal, VendorPrincipal } from '../../plugins/context';
+import type { OperatorPrincipal } from '../../plugins/context';
 import { afterSalesPlatformService, afterSalesService } from '../../modules/after-sales/after-sales.service';
 import { Canvas, type Rgb } from './png';
 import type { DemoContext } from './demo';
-import { demoUserName } from './demo-user-name';
+import { demoMainPrincipal } from './demo-principal';
 
 // Demo after-sales on the demo vendor's completed orders, made through the real services (the
 // compensation is credited through the wallet), plus more completion photos for the gallery.
@@ -66,7 +65,7 @@ export async function seedDemoAfterSales(ctx: DemoContext) {
     }
   }
 
-  const main: VendorPrincipal = { kind: 'vendor', userId: ctx.mainUserId, vendorId: ctx.vendorId, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: await demoUserName(db, ctx.mainUserId) };
+  const main = await demoMainPrincipal(ctx);
   const op = await db.selectFrom('operators').select(['id', 'name']).where('id', '=', ctx.operatorId).executeTakeFirstOrThrow();
   const operator: OperatorPrincipal = { kind: 'platform', operatorId: op.id, name: op.name, sessionId: 0 };
   const vendorSide = afterSalesService(db, '/files');

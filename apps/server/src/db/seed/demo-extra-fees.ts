@@ -1,9 +1,7 @@
 import { EXTRA_FEE_STATUS, EXTRA_FEE_STATUSES, extraFeeRequestBody } from '@portal/domain/extra-fees';
-import { ALL_PERMISSIONS } from '@portal/domain/permissions';
-import type { VendorPrincipal } from '../../plugins/context';
 import { extraFeesService } from '../../modules/extra-fees/extra-fees.service';
 import type { DemoContext } from './demo';
-import { demoUserName } from './demo-user-name';
+import { demoMainPrincipal } from './demo-principal';
 
 // Issue 46 in the demo: two of the demo vendor's orders in service carry a master's extra fee asked
 // through the console, made by the real service (log lines, bell, ledger): one the merchant approved
@@ -17,7 +15,7 @@ const ASKS = [
 export async function seedDemoExtraFees(ctx: DemoContext) {
   const { db } = ctx;
   const op = await db.selectFrom('operators').select('name').where('id', '=', ctx.operatorId).executeTakeFirstOrThrow();
-  const main: VendorPrincipal = { kind: 'vendor', userId: ctx.mainUserId, vendorId: ctx.vendorId, isSub: false, permissions: [ALL_PERMISSIONS], scopes: {}, sessionId: 0, operatorName: await demoUserName(db, ctx.mainUserId) };
+  const main = await demoMainPrincipal(ctx);
   const fees = extraFeesService(db);
   for (const ask of ASKS) {
     const order = await db.selectFrom('orders').select('id').where('vendor_id', '=', ctx.vendorId).where('real_name', '=', ask.customer).where('status', 'in', [...EXTRA_FEE_STATUSES]).executeTakeFirst();
