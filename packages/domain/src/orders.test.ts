@@ -193,4 +193,26 @@ describe('state rules', () => {
     expect(progressSteps(800).closed).toBe(true);
     expect(progressSteps(200).current).toBe(2);
   });
+  it('makes the step the spec calls active the current one, for every status (step 3 until 500)', () => {
+    // [status, step states f/p/w, current step index (0-based), closed]
+    const table: Array<[number, string, number, boolean]> = [
+      [100, 'fpwwww', 1, false],
+      [200, 'ffpwww', 2, false],
+      [210, 'ffpwww', 2, false],
+      [300, 'fffwww', 2, false],
+      [400, 'fffwww', 2, false],
+      [310, 'fffpww', 3, false],
+      [500, 'fffpww', 3, false],
+      [510, 'fffpww', 3, false],
+      [600, 'ffffpw', 4, false],
+      [650, 'ffffpw', 4, false],
+      [700, 'ffffff', 5, false],
+      [900, 'ffffff', 5, false],
+      [800, 'fwwwww', 1, true],
+    ];
+    for (const [status, states, current, closed] of table) {
+      const p = progressSteps(status);
+      expect([status, p.steps.map((x) => x.state[0]).join(''), p.current, p.closed]).toEqual([status, states, current, closed]);
+    }
+  });
 });

@@ -369,7 +369,11 @@ export function displayState(o: OrderStateLike): { status: number; node: number 
 export const PROGRESS_TITLES = ['发布需求', '支付完成', '师傅接单', '师傅施工', '等待验收', '订单完成'] as const;
 export type StepState = 'finish' | 'process' | 'wait';
 
-/** The 6-step bar of spec 02 §4 for a (displayed) status; `current` is the first unfinished step. */
+/**
+ * The 6-step bar of spec 02 §4 for a (displayed) status. `current` is the step the spec calls active
+ * (drawn as the current one), not the first unfinished step: at 300/400 step 3 is active and done,
+ * and step 4 waits until 500 (decisions 052, 275).
+ */
 export function progressSteps(status: number): { current: number; closed: boolean; steps: Array<{ title: string; state: StepState }> } {
   const s = status === 210 ? 200 : status === 310 ? 500 : status;
   const closed = s === 800;
@@ -383,8 +387,8 @@ export function progressSteps(status: number): { current: number; closed: boolea
         s >= 700 ? 'finish' : s === 600 || s === 650 ? 'process' : 'wait',
         s >= 700 ? 'finish' : 'wait',
       ];
-  const firstOpen = state.findIndex((x) => x !== 'finish');
-  return { current: firstOpen === -1 ? 5 : firstOpen, closed, steps: PROGRESS_TITLES.map((title, i) => ({ title, state: state[i]! })) };
+  const current = closed || s < 200 ? 1 : s <= 400 ? 2 : s <= 510 ? 3 : s < 700 ? 4 : 5;
+  return { current, closed, steps: PROGRESS_TITLES.map((title, i) => ({ title, state: state[i]! })) };
 }
 
 // ---------- pricing (integer fen) ----------
