@@ -278,13 +278,16 @@ describe('access journey', () => {
     const header = page.locator('.head-nav');
     await eventually(() => header.innerText()).toContain('订单管理');
     await eventually(() => header.innerText()).not.toContain('账户信息');
+    // neither app:account:list nor app:account:recharge: no 我的钱包 (decision 274)
+    expect(await header.innerText()).not.toContain('我的钱包');
     await header.getByText('订单管理').click();
     await page.waitForURL((u) => u.hash.startsWith('#/manage/order'));
     const menu = page.locator('.manage__side');
     await eventually(() => menu.innerText()).toContain('我的订单');
     const text = await menu.innerText();
-    for (const item of ['一键下单', '我的订单', '产品管理', '知识库管理', '售后管理']) expect(text).toContain(item);
-    for (const item of ['完工图库', '收支明细', '账户充值', '基本信息', '账户安全', '账户管理']) expect(text).not.toContain(item);
+    for (const item of ['一键下单', '我的订单', '产品管理', '知识库管理']) expect(text).toContain(item);
+    // 售后管理 follows app:afterSale:list, which the demo sub-account does not hold (decision 274)
+    for (const item of ['售后管理', '完工图库', '收支明细', '账户充值', '基本信息', '账户安全', '账户管理']) expect(text).not.toContain(item);
     await portal.screenshot(page, 'sub-account-menu');
 
     // The main account in another context sees everything, 账户管理 included.
@@ -298,8 +301,9 @@ describe('access journey', () => {
     await main.goto('/#/manage/zhangHao');
     await main.locator('.manage__side').waitFor();
     await eventually(() => main.locator('.manage__side').innerText()).toContain('账户管理');
-    for (const item of ['完工图库', '收支明细', '账户充值', '基本信息', '账户安全']) expect(await main.locator('.manage__side').innerText()).toContain(item);
+    for (const item of ['售后管理', '完工图库', '收支明细', '账户充值', '基本信息', '账户安全']) expect(await main.locator('.manage__side').innerText()).toContain(item);
     expect(await main.locator('.head-nav').innerText()).toContain('账户信息');
+    expect(await main.locator('.head-nav').innerText()).toContain('我的钱包');
     await portal.screenshot(main, 'main-account-menu');
   });
 

@@ -74,3 +74,44 @@ describe('a sub-account without the order list key', () => {
     expect(answers.filter(([path]) => path.startsWith('/api/app/order/'))).toEqual([]);
   });
 });
+
+// Decision 274: 售后管理 follows app:afterSale:list and 我的钱包 app:account:list / app:account:recharge,
+// so this sub-account (neither key) sees no entry that can only answer 没有权限, and a typed URL shows it.
+describe('a sub-account without the after-sales and wallet keys', () => {
+  test('no 售后管理 in the side menu and no 我的钱包 in the head navigation', async () => {
+    const page = await portal.newPage();
+    const answers = watchAnswers(page);
+    await portal.loginAsSub(page, ACCOUNT);
+    await page.goto(`/?visit=${Date.now()}#/manage/product`);
+    const menu = page.locator('.manage__side');
+    await menu.getByText('产品管理').waitFor();
+    const items = await menu.innerText();
+    expect(items).toContain('一键下单');
+    expect(items).not.toContain('售后管理');
+    expect(items).not.toContain('收支明细');
+    const nav = await page.locator('.head-nav').innerText();
+    expect(nav).toContain('订单管理');
+    expect(nav).not.toContain('我的钱包');
+    await portal.screenshot(page, 'sub-no-aftersale-no-wallet');
+    await settle(page);
+    expect(answers.filter(([, code]) => code === 403)).toEqual([]);
+  });
+
+  test('typed after-sales and wallet URLs: 没有权限 without sending their requests', async () => {
+    const page = await portal.newPage();
+    await portal.loginAsSub(page, ACCOUNT);
+    const answers = watchAnswers(page);
+    for (const hash of ['#/manage/afterSale', '#/manage/afterSaleDetail?id=1', '#/manage/account', '#/manage/accountRecharge']) {
+      await page.goto(`/?visit=${Date.now()}${hash}`);
+      await page.locator('.ant-result-403').getByText(MSG.forbidden).waitFor();
+      // the balance card and the top-up form are not drawn
+      expect(await page.locator('.wallet-balance').count()).toBe(0);
+      expect(await page.getByRole('button', { name: '提交' }).count()).toBe(0);
+    }
+    await portal.screenshot(page, 'sub-typed-recharge-forbidden');
+    await settle(page);
+    expect(await errorToasts(page)).toEqual([]);
+    expect(answers.filter(([, code]) => code === 403)).toEqual([]);
+    expect(answers.filter(([path]) => path.startsWith('/api/app/afterSales') || path.startsWith('/api/app/records'))).toEqual([]);
+  });
+});

@@ -17,7 +17,10 @@ export interface SideMenuGroup {
   items: SideMenuItem[];
 }
 
-/** Side menu of /manage (spec 01 §2). Product, after-sales and knowledge base are always shown. */
+/**
+ * Side menu of /manage (spec 01 §2). Product and knowledge base are always shown; 售后管理 follows the
+ * key its list needs (app:afterSale:list), so no entry can only answer 没有权限 (decision 274).
+ */
 export const MANAGE_MENU: SideMenuGroup[] = [
   {
     key: 'orders',
@@ -27,7 +30,7 @@ export const MANAGE_MENU: SideMenuGroup[] = [
       { label: '我的订单', href: paths.manage.order.getHref(), routes: ['order', 'orderDetail'], perm: PERM.orderList },
       { label: '产品管理', href: paths.manage.product.getHref(), routes: ['product', 'productAdd'] },
       { label: MSG.gallery, href: paths.manage.wanGongAlbum.getHref(), routes: ['wanGongAlbum'], perm: PERM.orderFinish },
-      { label: '售后管理', href: paths.manage.afterSale.getHref(), routes: ['afterSale', 'afterSaleDetail', 'afterSaleOrderDetail'] },
+      { label: '售后管理', href: paths.manage.afterSale.getHref(), routes: ['afterSale', 'afterSaleDetail', 'afterSaleOrderDetail'], perm: PERM.afterSaleList },
       { label: '知识库管理', href: paths.manage.zhiShiKu.getHref(), routes: ['zhiShiKu'] },
       { label: '加价上限', href: paths.manage.jiaJiaShangXian.getHref(), routes: ['jiaJiaShangXian'], perm: PERM.extraFeeCapList },
     ],

@@ -41,7 +41,7 @@ export function SiteHeader({ loggedIn }: { loggedIn: boolean }) {
         <nav className="head-nav" aria-label="主导航">
           {item(MSG.navHome, nav.home, routeId === 'index')}
           {item(MSG.navOrders, nav.orders, ORDER_ROUTES.includes(routeId))}
-          {item(MSG.navWallet, nav.wallet, WALLET_ROUTES.includes(routeId))}
+          {nav.showWallet && item(MSG.navWallet, nav.wallet, WALLET_ROUTES.includes(routeId))}
           {nav.showAccountInfo && item(MSG.navAccount, nav.accountInfo, ACCOUNT_ROUTES.includes(routeId))}
         </nav>
         <div className="site-header__actions">

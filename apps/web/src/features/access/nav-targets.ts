@@ -9,6 +9,8 @@ export function useNavTargets() {
     home: paths.index.getHref(),
     orders: can(PERM.orderList) ? paths.manage.order.getHref() : paths.manage.product.getHref(),
     wallet: can(PERM.accountList) ? paths.manage.account.getHref() : paths.manage.accountRecharge.getHref(),
+    /** 我的钱包 leads to a screen the user may open: the ledger or the top-up (decision 274). */
+    showWallet: can(PERM.accountList) || can(PERM.accountRecharge),
     showAccountInfo: isMain || can(PERM.userInfo) || can(PERM.userSafe),
     accountInfo: can(PERM.userInfo)
       ? paths.manage.zhangHaoInfo.getHref()

@@ -7,6 +7,7 @@ import { PERM } from '@portal/domain/permissions';
 import { rechargeBody, REMARKS_MAX } from '@portal/domain/wallet';
 import { UploadField } from '../../../components/upload';
 import { paths } from '../../../config/paths';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { useAccess } from '../../../lib/access';
 import { zodRule } from '../../../lib/form-rules';
 import { isApiError } from '../../../lib/request';
@@ -24,8 +25,16 @@ interface FormValues {
 
 const shape = rechargeBody.shape;
 
-/** 账户充值 (spec 01 §2 accountRecharge): amount, scan to pay, proof, remarks; success page. */
+/** 账户充值 (spec 01 §2 accountRecharge): amount, scan to pay, proof, remarks; success page. Needs app:account:recharge (decision 002). */
 export default function AccountRechargeScreen() {
+  return (
+    <RequirePermission perm={PERM.accountRecharge}>
+      <Recharge />
+    </RequirePermission>
+  );
+}
+
+function Recharge() {
   const navigate = useNavigate();
   const { user, can } = useAccess();
   const [form] = Form.useForm<FormValues>();

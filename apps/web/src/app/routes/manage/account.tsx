@@ -6,6 +6,7 @@ import { MSG } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
 import type { AccountRecord } from '@portal/domain/wallet';
 import { paths } from '../../../config/paths';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { useAccess } from '../../../lib/access';
 import { exportRecords } from '../../../features/wallet/api/export-records';
 import { useRecords, type RecordFilters } from '../../../features/wallet/api/get-records';
@@ -19,8 +20,16 @@ import { STICKY_TABLE } from '../../../lib/table-props';
 // Applied filters and page in the URL (decision 161).
 const URL_FIELDS: UrlFields<RecordFilters> = { orderNo: 'string', changeType: 'number', paymentType: 'number', minPayTime: 'string', maxPayTime: 'string' };
 
-/** 收支明细 (spec 01 §2 account): balance with top-up, filters, ledger table, export. */
+/** 收支明细 (spec 01 §2 account): balance with top-up, filters, ledger table, export. Needs app:account:list. */
 export default function AccountScreen() {
+  return (
+    <RequirePermission perm={PERM.accountList}>
+      <Ledger />
+    </RequirePermission>
+  );
+}
+
+function Ledger() {
   const navigate = useNavigate();
   const { can } = useAccess();
   const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);

@@ -5,6 +5,7 @@ import { serviceType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
 import { paths } from '../../../config/paths';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { useAccess } from '../../../lib/access';
 import { useAfterSale } from '../../../features/after-sales/api/get-after-sale';
 import { useCancelAfterSale } from '../../../features/after-sales/api/cancel-after-sale';
@@ -25,6 +26,14 @@ const tipType = (checkStatus: number, status: number) =>
 
 /** 售后详情 (spec 02 §2.5, §4): progress, status tip, old/new orders, application info, timeline, withdraw. */
 export default function AfterSaleDetailScreen() {
+  return (
+    <RequirePermission perm={PERM.afterSaleList}>
+      <AfterSaleDetail />
+    </RequirePermission>
+  );
+}
+
+function AfterSaleDetail() {
   const [search] = useSearchParams();
   const id = search.get('id');
   const q = useAfterSale(id);

@@ -2,6 +2,8 @@ import { Card, Table, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { AFTER_SALE_PAGE_SIZE, type AfterSaleRow } from '@portal/domain/after-sales';
 import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { paths } from '../../../config/paths';
 import { useAfterSales } from '../../../features/after-sales/api/get-after-sales';
 import { AfterSaleFilters, type AfterSaleFilterValues } from '../../../features/after-sales/components/after-sale-filters';
@@ -37,8 +39,16 @@ const columns: TableColumnsType<AfterSaleRow> = [
 // Applied filters and page in the URL (decision 161).
 const URL_FIELDS: UrlFields<AfterSaleFilterValues> = { keyword: 'string', status: 'number', range: 'dateRange' };
 
-/** 售后管理 (spec 02 §2.5): filters, paged list; a row opens afterSaleDetail. */
+/** 售后管理 (spec 02 §2.5): filters, paged list; a row opens afterSaleDetail. Needs app:afterSale:list (decision 274). */
 export default function AfterSaleScreen() {
+  return (
+    <RequirePermission perm={PERM.afterSaleList}>
+      <AfterSaleList />
+    </RequirePermission>
+  );
+}
+
+function AfterSaleList() {
   const navigate = useNavigate();
   const { filters, setFilters, paging } = useUrlList(URL_FIELDS, AFTER_SALE_PAGE_SIZE);
   const { pageNum, pageSize } = paging;
