@@ -24,6 +24,14 @@ describe('demo extra fees', () => {
     expect(paid.map((r) => Number(r.amount_fen))).toEqual([-3000]);
     const approved = (await get(t, EXTRA_FEE_API.ofOrder(paid[0]!.order_id!), { token })).body.data.requests;
     expect(approved).toEqual([expect.objectContaining({ reasonName: '二次上门', amount: 30, statusName: '已通过' })]);
+    // The approved ¥30 is in 赵国庆's order money (decision 272): the expense line, 订单总额 and 实付金额
+    // equal what the ledger debited for the order.
+    const order = (await get(t, API.order(paid[0]!.order_id!), { token })).body.data;
+    expect(order.realName).toBe('赵国庆');
+    expect(order.omsOrderExpenses).toContainEqual({ name: '服务加价：二次上门', price: 30, type: 1 });
+    const debits = await t.db.selectFrom('account_records').select('amount_fen').where('order_id', '=', paid[0]!.order_id!).where('change_type', '=', 0).execute();
+    expect(order.realPayPrice * 100).toBe(-debits.reduce((s, r) => s + Number(r.amount_fen), 0));
+    expect(order.totalPrice).toBe(order.realPayPrice);
     const vendor = await t.db.selectFrom('vendors').select(['id', 'balance_fen']).executeTakeFirstOrThrow();
     const settled = await t.db.selectFrom('account_records').select('amount_fen').where('vendor_id', '=', vendor.id).where('settled', '=', 1).execute();
     expect(settled.reduce((s, r) => s + Number(r.amount_fen), 0)).toBe(Number(vendor.balance_fen));

@@ -59,6 +59,23 @@ export async function approvedFen(db: DB | Tx, orderId: number): Promise<number>
   return Number(r.n);
 }
 
+/**
+ * An approved fee joins the order's money, as an urgent fee paid after payment does: one expense line
+ * (type 1, an addition) appended and the total and the paid amount raised, in one UPDATE of the row, so
+ * the order's detail, list, export and its ledger debits agree. The line is appended by the database, not
+ * from a copy read earlier, so a concurrent change of the order's expenses is not lost.
+ */
+export async function addFeeToOrder(tx: Tx, orderId: number, name: string, amountFen: number, now: string) {
+  const line = onPostgres(tx)
+    ? sql<string>`(coalesce(nullif(expenses, ''), '[]')::jsonb || jsonb_build_array(jsonb_build_object('name', ${name}::text, 'price', ${amountFen}::bigint, 'type', 1)))::text`
+    : sql<string>`json_insert(coalesce(nullif(expenses, ''), '[]'), '$[#]', json_object('name', ${name}, 'price', ${amountFen}, 'type', 1))`;
+  await tx
+    .updateTable('orders')
+    .set({ total_fen: sql<number>`total_fen + ${amountFen}`, real_pay_fen: sql<number>`real_pay_fen + ${amountFen}`, expenses: line, updated_at: now })
+    .where('id', '=', orderId)
+    .execute();
+}
+
 /** A new request; undefined when another pending one of the order got there first (the partial unique index). */
 export async function insertFee(tx: Tx, row: Insertable<ExtraFeesTable>): Promise<number | undefined> {
   const r = await tx

@@ -15,7 +15,7 @@ import { ownScope } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
 import { capRoomOf } from './extra-fee-cap';
 import { settingsOf } from './extra-fee-caps.repository';
-import { claimPending, findPendingFee, findVisibleFee, hasPending, insertFee, lockOrder, setFee } from './extra-fees.repository';
+import { addFeeToOrder, claimPending, findPendingFee, findVisibleFee, hasPending, insertFee, lockOrder, setFee } from './extra-fees.repository';
 
 // Extra fees (issue 46, decisions 250–254). A request never moves the order's status or node (decision
 // 250): it is a line of the order's operation log at the node the order stays at. Every decision is one
@@ -32,10 +32,15 @@ export interface Requester {
 
 const yuan = (fen: number) => `¥${fenToYuanText(fen)}`;
 
-/** Debits an approved request; false (nothing written) when the balance is short. */
+/**
+ * Debits an approved request and adds it to the order's expenses, total and paid amount (decision 272);
+ * null (nothing written) when the balance is short.
+ */
 async function debit(tx: Tx, order: OrderRow, fee: { id: number; amount_fen: number | string; reason: string; reason_text: string }, operator: string, userId: number | null): Promise<MoveBalanceResult | null> {
+  const name = `服务加价：${extraFeeReasonText(fee.reason, fee.reason_text)}`;
+  let moved: MoveBalanceResult;
   try {
-    return await moveBalance(tx, {
+    moved = await moveBalance(tx, {
       vendorId: order.vendor_id,
       amountFen: -Number(fee.amount_fen),
       paymentType: PAYMENT_TYPE.extraFee,
@@ -43,7 +48,7 @@ async function debit(tx: Tx, order: OrderRow, fee: { id: number; amount_fen: num
       payStatus: PAY_STATUS.paid,
       orderNo: order.order_no,
       orderId: order.id,
-      remarks: `服务加价：${extraFeeReasonText(fee.reason, fee.reason_text)}`,
+      remarks: name,
       operator,
       createdBy: userId,
     });
@@ -52,6 +57,8 @@ async function debit(tx: Tx, order: OrderRow, fee: { id: number; amount_fen: num
     if (err instanceof AppError && err.message === WALLET_MSG.insufficient) return null;
     throw err;
   }
+  await addFeeToOrder(tx, order.id, name, Number(fee.amount_fen), nowIso());
+  return moved;
 }
 
 function event(type: ExtraFeeEvent['type'], order: OrderRow, fee: { id: number; amount_fen: number | string; reason: string; reason_text: string }, status: number, decidedBy: string, rejectReason: string, content: string): ExtraFeeEvent {
