@@ -174,3 +174,35 @@ describe('wallet journey', () => {
     await portal.screenshot(vendor, 'wallet-account-filtered');
   });
 });
+
+// Accounts review #4: on a laptop screen the short result replaced the long form while the window stayed
+// scrolled down, so the merchant saw an empty card. The result is brought into view, with a toast.
+describe('top-up result on a 1366x768 screen', () => {
+  test('after 提交 the 提交成功 result is in view and a toast says so', async () => {
+    const page = await portal.newPage({ width: 1366, height: 768 });
+    await portal.loginAsMain(page);
+    await page.goto('/#/manage/accountRecharge');
+    await page.getByRole('button', { name: '500 元' }).click();
+    const uploaded = page.waitForResponse((r) => r.url().includes(API.uploadFile));
+    await page.locator('.recharge-form input[type=file]').setInputFiles({ name: '回单.png', mimeType: 'image/png', buffer: transferReceiptPng() });
+    expect((await (await uploaded).json()).code).toBe(200);
+    await page.getByTestId('upload-item').waitFor();
+    const submit = page.getByRole('button', { name: /^提\s*交$/ });
+    await submit.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    const submitted = page.waitForResponse((r) => r.url().endsWith(API.recharge));
+    await submit.click();
+    expect((await (await submitted).json()).code).toBe(200);
+    const title = page.locator('.ant-result-title', { hasText: MSG.submitOk });
+    await title.waitFor();
+    const inView = () => title.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+    await expect.poll(inView).toBe(true);
+    expect(await page.getByRole('button', { name: '再次充值' }).isVisible()).toBe(true);
+    await page.locator('.ant-message-notice', { hasText: MSG.submitOk }).waitFor();
+    await page.screenshot({ path: 'test-results/screens/wallet-recharge-success-1366.png' });
+  });
+});
+

@@ -1,5 +1,5 @@
-import { Button, Card, Form, Input, Result, Steps } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Form, Input, Result, Steps } from 'antd';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { maskPhone } from '@portal/domain/money';
 import { MSG } from '@portal/domain/messages';
@@ -38,14 +38,20 @@ function Recharge() {
   const navigate = useNavigate();
   const { user, can } = useAccess();
   const [form] = Form.useForm<FormValues>();
+  const { message } = App.useApp();
   const [done, setDone] = useState<{ amount: number } | null>(null);
   const submit = useSubmitRecharge();
+  // The result replaces a long form: without this the window stays scrolled below it (accounts review #4).
+  useEffect(() => {
+    if (done) window.scrollTo({ top: 0 });
+  }, [done]);
 
   const onFinish = async (v: FormValues) => {
     const amount = Number(v.rechargeAmount);
     try {
       await submit.mutateAsync({ rechargeAmount: amount, credentials: v.credentials ?? '', remarks: v.remarks?.trim() ?? '' });
       setDone({ amount });
+      message.success(MSG.submitOk);
     } catch (e) {
       if (!isApiError(e)) throw e;
     }
