@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from './messages';
-import { PHONE_PATTERN, changePassword, id, optionalText, requiredText } from './validation';
+import { INPUT_MSG, PHONE_PATTERN, changePassword, id, optionalText, requiredText } from './validation';
 
 // Manufacturer info (spec 01 §2 zhangHaoInfo, §3) and the sub-account permission calls (§7).
 
@@ -39,7 +39,7 @@ const isBlankAddress = (r: AddressRow) => !r.realName && !r.phone && !r.province
 
 export const manufacturerInfoBody = z.object({
   name: optionalText(50, NICKNAME_MAX),
-  company: z.string({ error: MSG.companyRequired }).trim().min(1, MSG.companyRequired).max(100, MSG.companyRequired),
+  company: z.string({ error: MSG.companyRequired }).trim().min(1, MSG.companyRequired).max(100, INPUT_MSG.companyTooLong),
   contacts: optionalText(50, '联系人最多输入50个字符'),
   avatar: optionalText(500),
   license: optionalText(500).refine((v) => !v.includes(','), LICENSE_ONE),

@@ -38,6 +38,9 @@ export const MSG = {
   uploading: '正在上传图片，请稍候...',
   downloading: '正在下载数据，请稍候',
   downloadFailed: '下载文件出现错误，请联系管理员！',
+  /** Our own texts for a body over the server's size limit: a multipart upload, or any other request. */
+  uploadTooLarge: '上传文件过大',
+  requestTooLarge: '请求内容过大',
   // response catalogue
   apiError: '接口错误，请联系管理员',
   notLoggedIn: '未登录，是否立即登录？',

@@ -20,6 +20,9 @@ export const INPUT_MSG = {
   /** A value of the wrong kind (a list for a text, an object for a number…) where the spec has no text. */
   badFormat: '输入内容格式不正确',
   badOption: '选项不正确',
+  /** Over-long texts whose missing-value message the spec gives (请输入姓名, 请输入您的公司/店铺名称). */
+  nameTooLong: '姓名最多输入30个字符',
+  companyTooLong: '公司名称最多输入100个字符',
 } as const;
 
 const zhCN = z.locales.zhCN();
@@ -81,7 +84,7 @@ export const captchaText = requiredText(MSG.captchaRequired);
 export const loginPassword = requiredText(MSG.passwordRequired);
 export const newPassword = z.string({ error: MSG.passwordSet }).min(1, MSG.passwordSet).min(6, MSG.passwordLength).max(20, MSG.passwordLength);
 export const changePassword = z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(6, MSG.passwordLength).max(20, MSG.passwordLength);
-export const company = requiredText(MSG.companyRequired).max(100, MSG.companyRequired);
+export const company = requiredText(MSG.companyRequired).max(100, INPUT_MSG.companyTooLong);
 export const ACCOUNT_TEXT = /^[0-9A-Za-z\u4e00-\u9fa5]*$/;
 export const subAccountLogin = requiredText(MSG.accountRequired).regex(ACCOUNT_TEXT, MSG.accountChars).min(2, MSG.accountLength).max(20, MSG.accountLength);
 export const text400 = optionalText(400);
@@ -149,7 +152,7 @@ export const changePhoneBody = z.object({ captcha: smsCode, newCaptcha: smsCode,
 // ---- sub-accounts
 export const subAccountBody = z.object({
   id: id.optional(),
-  name: requiredText(MSG.nameRequired).max(30, MSG.nameRequired),
+  name: requiredText(MSG.nameRequired).max(30, INPUT_MSG.nameTooLong),
   phone: optionalPhone,
   account: subAccountLogin,
   password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).min(6, MSG.passwordLength).max(20, MSG.passwordLength),

@@ -11,7 +11,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Fastify's own client errors (bad JSON, too large, wrong content type) are the caller's fault.
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const msg = err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' ? '上传文件过大' : MSG.apiError;
+      const msg = err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? tooLargeMessage(req) : MSG.apiError;
       return reply.status(200).send({ code: CODE.badRequest, msg, data: null });
     }
     // A PostgreSQL data exception (SQLSTATE class 22: a number out of range, a NUL in text, a bad
@@ -28,6 +28,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (req.url.startsWith('/api')) return reply.status(404).send({ code: CODE.notFound, msg: MSG.notFound, data: null });
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
   });
+}
+
+/** Only a multipart request uploads a file; any other body over the limit is a request too large. */
+function tooLargeMessage(req: FastifyRequest) {
+  return String(req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/') ? MSG.uploadTooLarge : MSG.requestTooLarge;
 }
 
 /**
