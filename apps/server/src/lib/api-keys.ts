@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { API } from '@portal/domain/api-paths';
-import { EXTRA_FEE_API } from '@portal/domain/extra-fees';
+import { API_KEY_CAPABILITIES } from '@portal/domain/api-key-capabilities';
 import type { DB } from '../db/database';
 import { setApiKeyLastUsed } from './api-keys.repository';
 
@@ -9,19 +8,8 @@ import { setApiKeyLastUsed } from './api-keys.repository';
 // secret's SHA-256, yet the server can recompute the secret to check a request's HMAC signature. A
 // database leak alone signs nothing; changing the master key (OPENAPI_KEY_SECRET) voids every key.
 
-/** The routes a key reaches, as the main account (Fastify route URLs). */
-export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
-  API.orderAdd,
-  API.orderPay(':id'),
-  API.order(':id'),
-  API.orderList,
-  API.orderCancel,
-  API.productList,
-  // a merchant's systems answer extra fees (issue 46, decision 253)
-  EXTRA_FEE_API.ofOrder(':id'),
-  EXTRA_FEE_API.approve(':id'),
-  EXTRA_FEE_API.reject(':id'),
-]);
+/** The routes a key reaches, as the main account (Fastify route URLs): the shared capability list. */
+export const API_KEY_ROUTES: ReadonlySet<string> = new Set(API_KEY_CAPABILITIES.flatMap((c) => c.routes));
 
 /** The master key: OPENAPI_KEY_SECRET, or one derived from FILE_URL_SECRET (server-only as well). */
 export function apiKeyMaster(config: { OPENAPI_KEY_SECRET: string; FILE_URL_SECRET: string }): string {

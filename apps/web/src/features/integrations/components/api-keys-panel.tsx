@@ -1,6 +1,7 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { API_KEY_CAPABILITIES } from '@portal/domain/api-key-capabilities';
 import { API_KEY_NAME_MAX, INTEGRATION_MSG, apiKeyCreateBody, type ApiKeyRow } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
 import { useApiKeys } from '../api/get-api-keys';
@@ -10,6 +11,8 @@ import { zodRule } from '../../../lib/form-rules';
 import { useConfirm } from '../../../lib/use-confirm';
 
 const nameRule = zodRule(apiKeyCreateBody.shape.name);
+/** Every capability a key has, from the list the server checks keys against. */
+const CAPABILITIES = API_KEY_CAPABILITIES.map((c) => c.label).join('、');
 
 /** 开放接口 → API 密钥: create (the secret shown once, with copy), list with last use, revoke. */
 export function ApiKeysPanel() {
@@ -72,7 +75,7 @@ export function ApiKeysPanel() {
         message="用自己的系统下单、支付、查询和取消订单"
         description={
           <>
-            每次调用带请求头 <code>apikey</code>、<code>timestamp</code>（毫秒）和 <code>signature</code>，签名为 HMAC-SHA256(密钥, 请求方法\n路径\n排序后的查询串\ntimestamp\napikey\nSHA-256(请求体)) 的十六进制，与网页端相同，时间误差不超过 5 分钟。可调用：下单、支付、订单详情、订单列表、取消订单、产品列表。详见接口文档
+            每次调用带请求头 <code>apikey</code>、<code>timestamp</code>（毫秒）和 <code>signature</code>，签名为 HMAC-SHA256(密钥, 请求方法\n路径\n排序后的查询串\ntimestamp\napikey\nSHA-256(请求体)) 的十六进制，与网页端相同，时间误差不超过 5 分钟。可调用：{CAPABILITIES}。详见接口文档
             <a href="/api/docs" target="_blank" rel="noreferrer"> /api/docs</a>。
           </>
         }
