@@ -107,6 +107,13 @@ export const IMPORT_MSG = {
   previewOk: '校验完成',
 } as const;
 
+/**
+ * How a message names other rows of the upload (第N行, 第N、M行). The 错误原因 workbook holds only the rows
+ * still to import (decision 240), so it renumbers these to the rows it holds, and names a row it left out
+ * by its number in the upload: 原表第N行.
+ */
+export const IMPORT_ROW_REF = { pattern: '第(\\d+(?:、\\d+)*)行', separator: '、', leftOut: '原表' } as const;
+
 export interface ImportError {
   /** The sheet's row number (the header is row 1). 0: the whole file. */
   row: number;

@@ -68,6 +68,16 @@ function doorTimeText(v: string): string {
   return m[4] ? `${day} ${p2(m[4])}:${m[5]}:${m[6] ?? '00'}` : `${day} ${DEFAULT_DOOR_CLOCK}`;
 }
 
+const orderKeyOf = (c: Record<ImportColumnKey, string>) =>
+  [c.realName, c.phone, c.phoneExtension, c.provinceName, c.cityName, c.districtName, c.detailAddress].join('\u0001');
+
+/** A later row of an order with the order's own columns it left empty taken from the order's first row. */
+function withOrderCellsOf(first: SheetRow, r: SheetRow): SheetRow {
+  const cells = { ...r.cells };
+  for (const key of ORDER_LEVEL_KEYS) if (!cells[key]) cells[key] = first.cells[key];
+  return { ...r, cells };
+}
+
 interface CheckedRow {
   row: number;
   cells: Record<ImportColumnKey, string>;
@@ -96,15 +106,17 @@ export async function importOrders(
   const products = await productsByModel(db, p.vendorId, rows.map((r) => r.cells.model).filter(Boolean));
   const tree = await regionTree(db);
   const addressCache = new Map<string, Promise<RecognisedAddress[]>>();
+  // Rows of one customer and address (as typed) form one order. A later row's empty order columns are
+  // the first row's (decision 166), filled in before the row is checked with the form's rules.
+  const firstOfOrder = new Map<string, SheetRow>();
   const checked: CheckedRow[] = [];
-  for (const r of rows) checked.push(await checkRow(db, ports, r, products, tree, addressCache));
-
-  // Rows of one customer and address (as typed) form one order.
-  const groups = new Map<string, CheckedRow[]>();
-  for (const c of checked) {
-    const k = [c.cells.realName, c.cells.phone, c.cells.phoneExtension, c.cells.provinceName, c.cells.cityName, c.cells.districtName, c.cells.detailAddress].join('\u0001');
-    groups.set(k, [...(groups.get(k) ?? []), c]);
+  for (const r of rows) {
+    const first = firstOfOrder.get(orderKeyOf(r.cells));
+    if (!first) firstOfOrder.set(orderKeyOf(r.cells), r);
+    checked.push(await checkRow(db, ports, first ? withOrderCellsOf(first, r) : r, products, tree, addressCache));
   }
+  const groups = new Map<string, CheckedRow[]>();
+  for (const c of checked) groups.set(orderKeyOf(c.cells), [...(groups.get(orderKeyOf(c.cells)) ?? []), c]);
   const errors: ImportError[] = [];
   const orders: ImportOrderPreview[] = [];
   const orderIds: number[] = [];

@@ -152,6 +152,18 @@ describe('import', () => {
     expect(d.orders[2]!.address).toBe('上海市闵行区莲花南路1500弄3号');
   });
 
+  it('a later row of an order may leave the order’s own columns empty: they are the first row’s (decision 166)', async () => {
+    const first = validRow(M1, { phone: '13922230001', urgent: '24小时', urgentPrice: 20, remarks: '请带梯子', orderSourceNum: 'JD-166-1' });
+    const later = validRow(M2, { phone: '13922230001', number: 2, parole: '', serviceType: '', urgent: '', urgentPrice: '', remarks: '', orderSourceNum: '' });
+    const r = await postFile(t, v.token, await fillWorkbook([first, later]), { query: { dryRun: '1' } });
+    expect(r.body.data).toMatchObject({ total: 2, created: 1, failed: 0, errors: [] });
+    const made = await postFile(t, v.token, await fillWorkbook([first, later]));
+    const [id] = made.body.data.orderIds as number[];
+    const o = (await ordersOf(v.vendorId)).find((x) => x.id === id)!;
+    expect(o).toMatchObject({ parole: 1, service_type: 1, urgent_flag: 1, remarks: '请带梯子', order_source_num: 'JD-166-1' });
+    expect((await linesOf(id!)).map((l) => l.number)).toEqual([1, 2]);
+  });
+
   it('answers the upload as the same workbook holding only its wrong rows, each with its 错误原因, writing nothing', async () => {
     const before = await ordersOf(v.vendorId);
     const r = await postFile(t, v.token, await fillWorkbook(twentyRows()), { path: API.orderImportResult });
@@ -169,6 +181,27 @@ describe('import', () => {
     // The annotated file uploads again: its 错误原因 column is ignored.
     const again = await postFile(t, v.token, r.res.rawPayload, { query: { dryRun: '1' } });
     expect(again.body.data.errors).toHaveLength(3);
+  });
+
+  it('the 错误原因 workbook names other rows by their numbers in that workbook, and a row it left out as 原表第N行', async () => {
+    const rows: RowValues[] = [
+      validRow(M1, { phone: '13922240001', orderSourceNum: 'TB-240-1' }), // row 2: good, left out
+      validRow(M1, { phone: '13922240002' }), // row 3: good, but its order's row 4 is wrong
+      validRow('不存在的型号', { phone: '13922240002' }), // row 4
+      validRow(M1, { phone: '13922240003', orderSourceNum: 'TB-240-1' }), // row 5: row 2's source number
+    ];
+    const r = await postFile(t, v.token, await fillWorkbook(rows), { path: API.orderImportResult });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(r.res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet(IMPORT_SHEET)!;
+    const col = IMPORT_COLUMNS.length + 1;
+    const reasons = [2, 3, 4].map((n) => sheet.getRow(n).getCell(col).value);
+    expect(sheet.actualRowCount).toBe(4);
+    expect(reasons).toEqual([
+      IMPORT_MSG.groupFailed([3]),
+      `产品型号：${IMPORT_MSG.productNotFound}`,
+      `来源单号：${IMPORT_MSG.sourceNumRepeated(2).replace('第2行', '原表第2行')}`,
+    ]);
   });
 });
 

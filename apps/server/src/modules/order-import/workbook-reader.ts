@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { IMPORT_COLUMNS, IMPORT_ERROR_HEADER, IMPORT_LIMITS, IMPORT_MSG, IMPORT_NOTES_SHEET, IMPORT_SHEET, type ImportError } from '@portal/domain/order-import';
+import { IMPORT_COLUMNS, IMPORT_ERROR_HEADER, IMPORT_LIMITS, IMPORT_MSG, IMPORT_NOTES_SHEET, IMPORT_ROW_REF, IMPORT_SHEET, type ImportError } from '@portal/domain/order-import';
 import { AppError, badRequest } from '../../lib/errors';
 import { unpackBounded, UnpackRefused } from '../../lib/bounded-unzip.mjs';
 import type { SheetRow, WorkbookAnswer, WorkbookEntries, WorkbookJob, WorkbookSpec, WorkbookTask } from './workbook-thread.mjs';
@@ -28,6 +28,7 @@ const SPEC: WorkbookSpec = {
   errorHeader: IMPORT_ERROR_HEADER,
   maxRows: IMPORT_LIMITS.maxRows,
   maxUnpackedBytes: IMPORT_LIMITS.maxUnpackedBytes,
+  rowRef: IMPORT_ROW_REF,
 };
 
 const REFUSAL: Record<Exclude<WorkbookAnswer, { rows: unknown } | { file: unknown }>['refused'], (missing: string[]) => string> = {

@@ -9,6 +9,8 @@ export interface WorkbookSpec {
   errorHeader: string;
   maxRows: number;
   maxUnpackedBytes: number;
+  /** How messages name rows (IMPORT_ROW_REF), renumbered in the 错误原因 workbook. */
+  rowRef: { pattern: string; separator: string; leftOut: string };
 }
 
 export interface SheetRow {

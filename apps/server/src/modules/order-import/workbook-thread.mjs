@@ -130,27 +130,47 @@ async function loadWorkbook(entries) {
 }
 
 /**
+ * A message's row numbers (第N行) as the rows of the workbook after `dropped` (ascending) are taken
+ * out; a row taken out keeps its upload's number, named as such (原表第N行).
+ */
+function renumbered(message, dropped, rowRef) {
+  const gone = new Set(dropped);
+  const now = (n) => n - dropped.filter((d) => d < n).length;
+  return message.replace(new RegExp(rowRef.pattern, 'g'), (ref, list) => {
+    const rows = list.split(rowRef.separator).map(Number);
+    return rows.some((n) => gone.has(n)) ? `${rowRef.leftOut}${ref}` : ref.replace(list, rows.map(now).join(rowRef.separator));
+  });
+}
+
+/**
  * The uploaded workbook with a 错误原因 column after the last header (replacing one already there),
  * holding only the data rows in `keep` (decision 240): the rows still to import, never the ones an
- * import created, so the file can be fixed and uploaded again.
+ * import created, so the file can be fixed and uploaded again. The messages name rows as they are
+ * numbered in this workbook.
  */
-async function annotate(entries, sheetName, errors, keep, errorHeader) {
+async function annotate(entries, sheetName, errors, keep, spec) {
   const wb = await loadWorkbook(entries);
   const sheet = wb.getWorksheet(sheetName);
   if (!sheet) throw new Refused('sheetMissing');
   const header = sheet.getRow(1);
   let col = 0;
   header.eachCell((cell, i) => {
-    if (normHeader(cellText(cell.value)) === errorHeader) col = i;
+    if (normHeader(cellText(cell.value)) === spec.errorHeader) col = i;
   });
   if (!col) col = header.cellCount + 1;
+  const kept = new Set(keep);
+  const dropped = [];
+  sheet.eachRow({ includeEmpty: false }, (_r, n) => {
+    if (n > 1 && !kept.has(n)) dropped.push(n);
+  });
   const byRow = new Map();
   for (const e of errors) {
     if (e.row < 2) continue;
-    byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}：${e.message}` : e.message]);
+    const message = renumbered(e.message, dropped, spec.rowRef);
+    byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}：${message}` : message]);
   }
   const head = header.getCell(col);
-  head.value = errorHeader;
+  head.value = spec.errorHeader;
   head.font = { bold: true, color: { argb: 'FFC00000' } };
   sheet.getColumn(col).width = 50;
   sheet.eachRow({ includeEmpty: false }, (r, n) => {
@@ -163,12 +183,7 @@ async function annotate(entries, sheetName, errors, keep, errorHeader) {
     const cell = sheet.getRow(n).getCell(col);
     if (!cell.value) cell.value = msgs.join('；');
   }
-  const kept = new Set(keep);
-  const dropped = [];
-  sheet.eachRow({ includeEmpty: false }, (_r, n) => {
-    if (n > 1 && !kept.has(n)) dropped.push(n);
-  });
-  for (const n of dropped.reverse()) sheet.spliceRows(n, 1);
+  for (const n of [...dropped].reverse()) sheet.spliceRows(n, 1);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -185,7 +200,7 @@ export default async function workbookTask(task) {
     task.started?.close();
     const entries = new Map(task.entries.map(([name, data]) => [name, Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
     if (task.kind === 'rows') return await readRows(entries, task.spec);
-    return { file: await annotate(entries, task.sheet, task.errors, task.keep, task.spec.errorHeader) };
+    return { file: await annotate(entries, task.sheet, task.errors, task.keep, task.spec) };
   } catch (err) {
     if (err instanceof Refused) return { refused: err.reason, missing: err.missing };
     // Whatever else a file makes the readers throw, it is the file that is unreadable.
