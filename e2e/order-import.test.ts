@@ -86,19 +86,21 @@ describe('bulk import journey', () => {
     rows[1] = validRow(models[1]!, { realName: '导入客户0', phone: phone(0) }); // rows 2–3: one order of two lines
     rows[4] = { ...rows[4], phone: '1377' };
     rows[9] = { ...rows[9], model: '没有这个型号' };
-    rows[14] = { ...rows[14], serviceType: '上门' };
+    rows[14] = { ...rows[14], serviceType: '上门', urgent: '三天' }; // two wrong cells: still one wrong row
     const filled = await fillWorkbook(rows, template);
 
     const previewed = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
     await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '订单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
-    expect((await (await previewed).json()).data.errors).toHaveLength(3);
+    expect((await (await previewed).json()).data.errors).toHaveLength(4);
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 20 行：可创建 16 个订单，3 行有误');
     const errorRows = page.locator('[data-testid="import-errors"] tbody tr.ant-table-row');
-    await expect.poll(() => errorRows.count()).toBe(3);
+    await expect.poll(() => errorRows.count()).toBe(4);
+    expect(await page.getByRole('tab', { name: /有误的行/ }).innerText()).toBe('有误的行（3）');
     expect(await errorRows.allInnerTexts()).toEqual([
       `6\t客户手机号\t${MSG.phoneLength}`,
       `11\t产品型号\t${IMPORT_MSG.productNotFound}`,
       `16\t服务类型\t${IMPORT_MSG.optionInvalid(['安装', '维修', '清洗', '调制/检测/定位/教学', '回收'])}`,
+      `16\t加急\t${IMPORT_MSG.optionInvalid(['否', '12小时', '24小时'])}`,
     ]);
     expect((await db.selectFrom('orders').select('id').where('vendor_id', '=', vendorId).execute()).length).toBe(before);
     await portal.screenshot(page, 'order-import-preview');
@@ -154,6 +156,38 @@ describe('bulk import journey', () => {
     expect((await (await reuploaded).json()).data).toMatchObject({ total: 3, created: 0, failed: 3 });
     await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 3 行：可创建 0 个订单，3 行有误');
     await dialogShot(page, 'order-import-errors-again-dialog');
+  });
+
+  test('imported orders left unpaid are paid later from the order list: check them, 批量支付 (the template’s note 4)', async () => {
+    const db = portal.db;
+    const imported = page.waitForResponse((r) => r.url().endsWith(API.orderImport));
+    const previewed = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
+    await page.getByRole('button', { name: /重新选择文件/ }).click();
+    const rows = [validRow(models[0]!, { realName: '稍后支付甲', phone: phone(80) }), validRow(models[1]!, { realName: '稍后支付乙', phone: phone(81) })];
+    await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '稍后支付.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await fillWorkbook(rows) });
+    await previewed;
+    await page.locator('[data-action="confirm-import"]').click();
+    const ids: number[] = (await (await imported).json()).data.orderIds;
+    await page.getByRole('button', { name: /^完\s*成$/ }).click();
+    const orders = await db.selectFrom('orders').select(['id', 'order_no', 'total_fen']).where('id', 'in', ids).execute();
+    const balance = async () => Number((await db.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirstOrThrow()).balance_fen);
+    const start = await balance();
+
+    for (const o of orders) await page.locator(`[data-order-no="${o.order_no}"]`).getByRole('checkbox').check();
+    await page.locator('[data-action="list-batch-pay"]').click();
+    const sum = orders.reduce((a, o) => a + Number(o.total_fen), 0);
+    await page.locator('.ant-modal-confirm').getByText(`2 个待付款订单，合计 ¥${(sum / 100).toFixed(2)}`, { exact: false }).waitFor();
+    await portal.screenshot(page, 'order-list-batch-pay-confirm');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: /^确\s*定$/ }).click();
+    await page.getByText('已支付 2 个订单').waitFor();
+    expect((await db.selectFrom('orders').select('status').where('id', 'in', ids).execute()).map((o) => o.status)).toEqual([200, 200]);
+    expect(await balance()).toBe(start - sum);
+    await expect.poll(() => page.locator(`[data-order-no="${orders[0]!.order_no}"]`).innerText()).not.toContain('待付款');
+    await portal.screenshot(page, 'order-list-batch-paid');
+
+    // Nothing checked still to pay: the list says so and pays nothing.
+    await page.locator('[data-action="list-batch-pay"]').click();
+    await page.getByText('请勾选待付款的订单').waitFor();
   });
 
   test('a workbook bomb is refused in Chinese within 2 s, and the dialog reads the next file (issue 44)', async () => {

@@ -1,12 +1,14 @@
 import { App, Button, Checkbox, Pagination, Skeleton, Space, Typography } from 'antd';
 import { usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { PENDING_SHORTCUT } from '@portal/domain/enums';
+import { ORDER_STATUS, PENDING_SHORTCUT } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { PERM } from '@portal/domain/permissions';
 import { useAccess } from '../../../lib/access';
 import { RequirePermission } from '../../../features/access/components/require-permission';
 import { exportOrders } from '../../../features/orders/api/export-orders';
+import { batchPayConfirmText, payOrdersInTurn } from '../../../features/orders/api/pay-orders-in-turn';
+import { orderKeys } from '../../../lib/order-keys';
 import { ordersQuery, useOrders } from '../../../features/orders/api/get-orders';
 import { pendingCountQuery, usePendingCount } from '../../../features/orders/api/get-pending-count';
 import { OrderCardList } from '../../../features/orders/components/order-card-list';
@@ -45,10 +47,11 @@ function OrderListDeferred() {
   return mounted ? <OrderList instant={instant} /> : <Skeleton active paragraph={{ rows: 6 }} />;
 }
 
-/** Pending shortcut, filters, cards with checkboxes, batch cancel, export, paging. */
+/** Pending shortcut, filters, cards with checkboxes, batch cancel and pay, export, paging. */
 function OrderList({ instant }: { instant: boolean }) {
   const { can } = useAccess();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
   const { filters, params, pageNum, pageSize, setFilters, setPage } = useOrderListParams();
   const list = useOrders(params);
   const pending = usePendingCount();
@@ -58,6 +61,7 @@ function OrderList({ instant }: { instant: boolean }) {
   const rows = useMemo(() => list.data?.rows ?? [], [list.data]);
 
   const canCancel = can(PERM.orderCancel);
+  const canPay = can(PERM.orderPay);
   const allChecked = rows.length > 0 && rows.every((r) => checked.has(r.id));
   const toggle = useCallback(
     (id: number, on: boolean) =>
@@ -73,6 +77,25 @@ function OrderList({ instant }: { instant: boolean }) {
     const ids = rows.filter((r) => checked.has(r.id)).map((r) => r.id);
     if (!ids.length) return void message.warning(MSG.selectOrdersToCancel);
     setCancelIds(ids);
+  };
+  // The checked orders still to pay, each paid by its own pay call (as the import's batch pay does).
+  const batchPay = () => {
+    const unpaid = rows.filter((r) => checked.has(r.id) && r.status === ORDER_STATUS.unpaid);
+    if (!unpaid.length) return void message.warning('请勾选待付款的订单');
+    const total = unpaid.reduce((a, r) => a + r.totalPrice, 0);
+    modal.confirm({
+      title: '批量支付',
+      content: batchPayConfirmText(unpaid.length, total),
+      okText: MSG.confirm,
+      cancelText: MSG.cancel,
+      onOk: async () => {
+        const { paid, failed } = await payOrdersInTurn(unpaid.map((r) => r.id));
+        await qc.invalidateQueries({ queryKey: orderKeys.all });
+        setChecked(new Set());
+        if (!failed.length) message.success(`已支付 ${paid} 个订单`);
+        else message.warning(`已支付 ${paid} 个订单，${failed.length} 个未支付：${failed[0]!.message}`);
+      },
+    });
   };
   const doExport = () => {
     const { pageNum: _n, pageSize: _s, ...f } = params;
@@ -91,7 +114,7 @@ function OrderList({ instant }: { instant: boolean }) {
           <Button type="link" onClick={showPending} data-action="pending">查看</Button>
         </Space>
         <Space>
-          {canCancel && (
+          {(canCancel || canPay) && (
             <Checkbox
               checked={allChecked}
               indeterminate={!allChecked && rows.some((r) => checked.has(r.id))}
@@ -101,6 +124,7 @@ function OrderList({ instant }: { instant: boolean }) {
             </Checkbox>
           )}
           {canCancel && <Button onClick={batchCancel} data-action="batch-cancel">批量取消</Button>}
+          {canPay && <Button onClick={batchPay} data-action="list-batch-pay">批量支付</Button>}
           {can(PERM.orderExport) && <Button onClick={doExport} data-action="export">导出</Button>}
           {can(PERM.orderAdd) && <Button onClick={() => setImporting(true)} data-action="import">批量导入</Button>}
         </Space>

@@ -8,9 +8,7 @@ import { MSG } from '@portal/domain/messages';
 import { isApiError } from '../../../../lib/request';
 import { orderKeys } from '../../../../lib/order-keys';
 import { downloadImportErrors, downloadImportTemplate, importOrders, newIdempotencyKey } from '../../api/import-orders';
-import { payOrder } from '../../api/pay-order';
-
-type PayState = { state: 'paying' | 'paid' | 'failed'; message?: string };
+import { batchPayConfirmText, payOrdersInTurn, type PayState } from '../../api/pay-orders-in-turn';
 
 const errorColumns = [
   { title: '行号', dataIndex: 'row', width: 70 },
@@ -85,21 +83,12 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
   const batchPay = () =>
     modal.confirm({
       title: '批量支付',
-      content: `将从账户余额支付 ${unpaid.length} 个待付款订单，合计 ${yuan(unpaidTotal)}，每个订单单独扣款。`,
+      content: batchPayConfirmText(unpaid.length, unpaidTotal),
       okText: MSG.confirm,
       cancelText: MSG.cancel,
       onOk: async () => {
         setBusy(true);
-        for (const o of unpaid) {
-          const id = o.orderId!;
-          setPay((s) => ({ ...s, [id]: { state: 'paying' } }));
-          try {
-            await payOrder(id);
-            setPay((s) => ({ ...s, [id]: { state: 'paid' } }));
-          } catch (e) {
-            setPay((s) => ({ ...s, [id]: { state: 'failed', message: isApiError(e) ? e.message : MSG.otherError } }));
-          }
-        }
+        await payOrdersInTurn(unpaid.map((o) => o.orderId!), (id, state) => setPay((s) => ({ ...s, [id]: state })));
         setBusy(false);
         await qc.invalidateQueries({ queryKey: orderKeys.all });
       },
@@ -134,6 +123,8 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
       : []),
   ];
   const shown = result ?? preview;
+  // A row may have a message in several columns: the tab counts rows, as the summary does.
+  const errorRows = [...new Set((shown?.errors ?? []).map((e) => e.row))];
 
   return (
     <Modal
@@ -191,7 +182,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
             items={[
               {
                 key: 'errors',
-                label: `有误的行（${shown.errors.length}）`,
+                label: `有误的行（${errorRows.length}）`,
                 children: (
                   <Table<ImportError>
                     size="small"
@@ -224,7 +215,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
           <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8 }}>
             <Space>
               {shown.errors.length > 0 && file && (
-                <Button onClick={() => void downloadImportErrors(file, [...new Set(shown.errors.map((e) => e.row))])} data-action="download-errors" title="只含未导入的行及其错误原因，修改后可重新上传">
+                <Button onClick={() => void downloadImportErrors(file, errorRows)} data-action="download-errors" title="只含未导入的行及其错误原因，修改后可重新上传">
                   下载错误明细
                 </Button>
               )}
