@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_TRANSITIONS, canTransit, guardRefusal, platformActionAllowed, startsFrom, type OrderMoveState } from './order-transitions';
+import { ORDER_TRANSITIONS, REVIEW_MSG, canTransit, guardRefusal, platformActionAllowed, startsFrom, type OrderMoveState } from './order-transitions';
 import { PLATFORM_ORDER_ACTIONS } from './orders-platform';
 
-const order = (over: Partial<OrderMoveState>): OrderMoveState => ({ status: 200, node: 210, serviceType: 1, parole: 1, returnParts: false, praiseFlag: false, outWarrantyFee: 0, ...over });
+const order = (over: Partial<OrderMoveState>): OrderMoveState => ({ status: 200, node: 210, serviceType: 1, parole: 1, returnParts: false, praiseFlag: false, outWarrantyFee: 0,
+  praisePending: false, praiseApproved: false, returnPending: false, returnApproved: false, ...over });
 const offered = (o: OrderMoveState) => PLATFORM_ORDER_ACTIONS.filter((a) => platformActionAllowed(a.action, o)).map((a) => a.action);
 
 describe('order transition table', () => {
@@ -33,13 +34,31 @@ describe('order transition table', () => {
     expect(canTransit('requestReturn', order({ status: 600, node: 560 }))).toBe(false);
   });
 
+  it('returned parts: never a second after one was approved, nor while a praise waits (decision 277)', () => {
+    const flags = { returnParts: true, praiseFlag: true };
+    expect(guardRefusal('requestReturn', order({ status: 600, node: 640, ...flags, returnApproved: true }))).toBe(REVIEW_MSG.returnApproved);
+    expect(guardRefusal('requestReturn', order({ status: 600, node: 650, ...flags, praisePending: true }))).toBe(REVIEW_MSG.returnWhilePraisePending);
+    expect(offered(order({ status: 600, node: 650, ...flags, praisePending: true }))).toEqual(['uploadPictures']);
+    // after an approved praise a return is still due
+    expect(canTransit('requestReturn', order({ status: 600, node: 670, ...flags, praiseApproved: true }))).toBe(true);
+  });
+
+  it('praise: never a second after one was approved, whatever node a later return left (decision 277)', () => {
+    const flags = { returnParts: true, praiseFlag: true, praiseApproved: true, returnApproved: true };
+    expect(guardRefusal('requestPraise', order({ status: 600, node: 640, ...flags }))).toBe(REVIEW_MSG.praiseApproved);
+    expect(offered(order({ status: 600, node: 640, ...flags }))).toEqual(['complete', 'uploadPictures']);
+    expect(guardRefusal('requestPraise', order({ status: 600, node: 650, praiseFlag: true, praisePending: true }))).toBe(REVIEW_MSG.praisePending);
+    expect(guardRefusal('complete', order({ status: 600, node: 640, praisePending: true }))).toBe(REVIEW_MSG.completeWhilePraisePending);
+  });
+
   it('praise: not while pending or after approval; completion waits for the review', () => {
     const flags = { praiseFlag: true };
     expect(canTransit('requestPraise', order({ status: 600, node: 562, ...flags }))).toBe(true);
-    for (const node of [650, 660, 670]) expect(startsFrom('requestPraise', order({ status: 600, node, ...flags }))).toBe(false);
+    expect(canTransit('requestPraise', order({ status: 600, node: 650, ...flags, praisePending: true }))).toBe(false);
+    for (const node of [660, 670]) expect(canTransit('requestPraise', order({ status: 600, node, ...flags, praiseApproved: true }))).toBe(false);
     expect(canTransit('requestPraise', order({ status: 600, node: 664, ...flags }))).toBe(true);
-    expect(guardRefusal('complete', order({ status: 600, node: 650 }))).toBe('好评推广待审核，请先审核');
-    expect(offered(order({ status: 600, node: 650, ...flags }))).not.toContain('complete');
+    expect(guardRefusal('complete', order({ status: 600, node: 650, praisePending: true }))).toBe('好评推广待审核，请先审核');
+    expect(offered(order({ status: 600, node: 650, ...flags, praisePending: true }))).not.toContain('complete');
   });
 
   it('pictures from work until completion, never before', () => {

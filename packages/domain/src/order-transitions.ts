@@ -3,7 +3,27 @@ import type { PlatformOrderAction } from './orders-platform';
 // THE order transition table (spec 02 §4): which move may start from which stored status/node, and
 // where it leads. The server's state machine enforces it (apps/server/src/modules/orders/
 // order-state-machine.ts); the operator console reads it to offer one button per legal move.
-// docs/decisions/096.
+// docs/decisions/096, 277.
+
+/**
+ * Where an order's 好评推广 (praise) or 返件 (return) stands, kept on the order row with the records
+ * (orders.praise_state / return_state): none (nothing yet, or the last one was rejected), one waits for
+ * the vendor's review, or one was approved (and charged). A 返件 moves the node away from the praise's
+ * nodes (650–670), so the node alone forgets a praise; these do not (decision 277).
+ */
+export const REVIEW_STATE = { none: 0, pending: 1, approved: 2 } as const;
+export type ReviewState = (typeof REVIEW_STATE)[keyof typeof REVIEW_STATE];
+
+/** Refusals of the praise/return moves that follow the records rather than the node. */
+export const REVIEW_MSG = {
+  praisePending: '好评截图已提交，待厂家审核，不能重复提交',
+  praiseApproved: '该订单的好评推广已审核通过，不能重复提交',
+  praiseApprovedBefore: '该订单的好评推广已审核通过，不能再次通过',
+  returnPending: '返件已提交，待厂家审核，不能重复提交',
+  returnApproved: '该订单的返件已审核通过，不能重复提交',
+  returnWhilePraisePending: '好评推广待厂家审核，请审核后再提交返件',
+  completeWhilePraisePending: '好评推广待审核，请先审核',
+} as const;
 
 /** What a move depends on: the stored status/node (never the virtual-taking display) and a few flags. */
 export interface OrderMoveState {
@@ -16,7 +36,21 @@ export interface OrderMoveState {
   praiseFlag: boolean;
   /** only whether it is above zero matters, so fen and yuan both do */
   outWarrantyFee: number;
+  /** a praise waits for the vendor's review / one was approved (REVIEW_STATE of the order) */
+  praisePending: boolean;
+  praiseApproved: boolean;
+  /** a return waits for the vendor's review / one was approved */
+  returnPending: boolean;
+  returnApproved: boolean;
 }
+
+/** The move-state flags of an order's praise_state / return_state. */
+export const reviewFlags = (praiseState: number, returnState: number) => ({
+  praisePending: praiseState === REVIEW_STATE.pending,
+  praiseApproved: praiseState === REVIEW_STATE.approved,
+  returnPending: returnState === REVIEW_STATE.pending,
+  returnApproved: returnState === REVIEW_STATE.approved,
+});
 
 export interface TransitionDef {
   title: string;
@@ -30,6 +64,8 @@ export interface TransitionDef {
   node: number;
   /** a refusal message when the order's flags forbid the move */
   guard?: (o: OrderMoveState) => string | null;
+  /** where the move leaves the order's praise / return (written in the move's own UPDATE) */
+  review?: { praise?: ReviewState; return?: ReviewState };
 }
 
 const inWork = [500] as const;
@@ -59,17 +95,26 @@ export const ORDER_TRANSITIONS = {
   requestCompletion: { title: '完工申请', from: inWork, status: 600, node: 560, guard: (o) => (o.parole === 2 && o.outWarrantyFee > 0 && o.node === 570 ? '保外费用尚未支付' : null) },
   approveCompletion: { title: '完工审核通过', from: [600], fromNodes: [560], status: 600, node: 562 },
   rejectCompletion: { title: '完工审核驳回', from: [600], fromNodes: [560, 562], status: 500, node: 564 },
-  // At 650 only after a rejection (634): while one return waits for review (630/632) there is no second.
-  requestReturn: { title: '返件', from: [600, 650], notFromNodes: [630, 632], status: 650, node: 630, guard: (o) => (!o.returnParts ? '该订单无需返件' : null) },
-  approveReturn: { title: '返件审核通过', from: [650], fromNodes: [630], status: 650, node: 632 },
-  rejectReturn: { title: '返件审核驳回', from: [650], fromNodes: [630], status: 650, node: 634 },
+  // At 650 only after a rejection (634): while one return waits for review (630/632) there is no second,
+  // nor after one was approved (its courier fee was charged), nor while a praise waits for its review
+  // (the return would move the order off 650 and the praise would lose its review). Decision 277.
+  requestReturn: {
+    title: '返件', from: [600, 650], notFromNodes: [630, 632], status: 650, node: 630, review: { return: REVIEW_STATE.pending },
+    guard: (o) => (!o.returnParts ? '该订单无需返件' : o.returnPending ? REVIEW_MSG.returnPending : o.returnApproved ? REVIEW_MSG.returnApproved : o.praisePending ? REVIEW_MSG.returnWhilePraisePending : null),
+  },
+  approveReturn: { title: '返件审核通过', from: [650], fromNodes: [630], status: 650, node: 632, review: { return: REVIEW_STATE.approved } },
+  rejectReturn: { title: '返件审核驳回', from: [650], fromNodes: [630], status: 650, node: 634, review: { return: REVIEW_STATE.none } },
   finishReturn: { title: '返件审核完成', from: [650], fromNodes: [632], status: 600, node: 640 },
-  // Not while one waits for review (650) nor after one was approved (660/670): each approval is charged.
-  requestPraise: { title: '好评推广申请', from: [600], notFromNodes: [650, 660, 670], status: 600, node: 650, guard: (o) => (!o.praiseFlag ? '该订单未选择好评推广' : null) },
-  approvePraise: { title: '好评审核通过', from: [600], fromNodes: [650], status: 600, node: 660 },
-  rejectPraise: { title: '好评审核驳回', from: [600], fromNodes: [650], status: 600, node: 664 },
+  // Not while one waits for review nor after one was approved, whatever node a later 返件 left: each
+  // approval is charged (decision 277). After a rejection a new screenshot may follow.
+  requestPraise: {
+    title: '好评推广申请', from: [600], status: 600, node: 650, review: { praise: REVIEW_STATE.pending },
+    guard: (o) => (!o.praiseFlag ? '该订单未选择好评推广' : o.praisePending ? REVIEW_MSG.praisePending : o.praiseApproved ? REVIEW_MSG.praiseApproved : null),
+  },
+  approvePraise: { title: '好评审核通过', from: [600], fromNodes: [650], status: 600, node: 660, review: { praise: REVIEW_STATE.approved } },
+  rejectPraise: { title: '好评审核驳回', from: [600], fromNodes: [650], status: 600, node: 664, review: { praise: REVIEW_STATE.none } },
   finishPraise: { title: '评价完成', from: [600], fromNodes: [660], status: 600, node: 670 },
-  complete: { title: '确认完工', from: [600], status: 700, node: 710, guard: (o) => (o.node === 650 ? '好评推广待审核，请先审核' : null) },
+  complete: { title: '确认完工', from: [600], status: 700, node: 710, guard: (o) => (o.praisePending ? REVIEW_MSG.completeWhilePraisePending : null) },
   requestAfterSale: { title: '申请售后', from: [700], status: 900, node: 910 },
   afterSaleProgress: { title: '售后处理', from: [900], fromNodes: [910], status: 900, node: 920 },
   withdrawAfterSale: { title: '撤回售后', from: [900], fromNodes: [910], status: 700, node: 710 },

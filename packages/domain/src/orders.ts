@@ -4,6 +4,7 @@ import type { OrderSla } from './sla';
 import { MARKER_COLORS, DEFAULT_MARKER, ORDER_LABELS, PRICE_FIELDS, guideField, orderNode, orderStatus, priceFieldFor, type PriceField } from './enums';
 import { isSatisfaction } from './customer-page';
 import { IDS_MAX, INPUT_MSG, INT_MAX, PAGE_SIZE_MAX, PHONE_PATTERN, YUAN_MAX, idList, isWholeYuan } from './validation';
+import { REVIEW_STATE } from './order-transitions';
 
 // Order payloads (spec 02 §3, §5) and the pure rules both sides share: status flags, the
 // virtual-taking display, the progress bar and THE pricing function (integer fen).
@@ -326,6 +327,9 @@ export interface OrderStateLike {
   urgentFlag?: string | number | null;
   virtualTaking?: number | null;
   doorTime?: string | null;
+  /** REVIEW_STATE of the order's praise / return (order-transitions.ts); without them the node decides */
+  praiseState?: number | null;
+  returnState?: number | null;
 }
 
 export interface StatusInfo {
@@ -348,8 +352,9 @@ export function deriveStatusInfo(o: OrderStateLike): StatusInfo {
   return {
     isPay: s === 100,
     isApprovalAccessories: s === 510 && o.node === 530,
-    isPromotePositive: o.node === 650,
-    isFanJian: s === 650 && o.node === 630,
+    // The review buttons follow the records (decision 277): a praise a 返件 overtook before 277 is still reviewable.
+    isPromotePositive: o.praiseState == null ? o.node === 650 : o.praiseState === REVIEW_STATE.pending,
+    isFanJian: o.returnState == null ? s === 650 && o.node === 630 : o.returnState === REVIEW_STATE.pending,
     isCompletionConfirmation: s === 600,
     isUrgent: inWarranty && !urgent && (s === 100 || s === 200 || s === 300 || s === 400),
     isReminder: s === 200 || s === 300 || s === 400 || s === 500 || s === 510,

@@ -13,9 +13,39 @@ export function findOrderRow(tx: Tx, orderId: number, vendorId: number | null) {
 /** One operation-log line of an order. */
 export const insertOrderLog = (tx: Tx, row: Insertable<OrderOperateRecordsTable>) => tx.insertInto('order_operate_records').values(row).execute();
 
+/** What a move was decided on: the order's status and node and where its praise and return stand. */
+export type MoveFrom = { status: number; node: number; praise_state: number; return_state: number };
+
 /**
- * The conditional move: sets `set` only while the order is still at `from`'s status and node; the row
- * after the move, or undefined when another move came first.
+ * The conditional move: sets `set` only while the order is still as `from` read it (status, node and
+ * the praise/return states its guards looked at); the row after the move, or undefined when another
+ * move came first.
  */
-export const moveOrderRow = (tx: Tx, orderId: number, from: { status: number; node: number }, set: UpdateObject<Database, 'orders'>) =>
-  tx.updateTable('orders').set(set).where('id', '=', orderId).where('status', '=', from.status).where('node', '=', from.node).returningAll().executeTakeFirst();
+export const moveOrderRow = (tx: Tx, orderId: number, from: MoveFrom, set: UpdateObject<Database, 'orders'>) =>
+  tx
+    .updateTable('orders')
+    .set(set)
+    .where('id', '=', orderId)
+    .where('status', '=', from.status)
+    .where('node', '=', from.node)
+    .where('praise_state', '=', from.praise_state)
+    .where('return_state', '=', from.return_state)
+    .returningAll()
+    .executeTakeFirst();
+
+/**
+ * A praise/return decided while the order is elsewhere (one a 返件 overtook before decision 277): only
+ * its state changes, still conditional on what was read; false when another move came first.
+ */
+export async function setReviewState(tx: Tx, orderId: number, from: MoveFrom, set: { praise_state?: number; return_state?: number; updated_at: string }) {
+  const r = await tx
+    .updateTable('orders')
+    .set(set)
+    .where('id', '=', orderId)
+    .where('status', '=', from.status)
+    .where('node', '=', from.node)
+    .where('praise_state', '=', from.praise_state)
+    .where('return_state', '=', from.return_state)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

@@ -1,12 +1,12 @@
 import { orderNode, orderStatus } from '@portal/domain/enums';
-import { ORDER_TRANSITIONS, guardRefusal, startsFrom, type OrderMoveState, type TransitionDef, type TransitionName } from '@portal/domain/order-transitions';
+import { ORDER_TRANSITIONS, guardRefusal, reviewFlags, startsFrom, type OrderMoveState, type TransitionDef, type TransitionName } from '@portal/domain/order-transitions';
 import type { Database, Tx } from '../db/database';
 import type { OrdersTable } from '../db/schema/orders';
 import { badRequest, notFound } from './errors';
 import { nowIso } from './time';
 import { emitDomainEvent } from './domain-events';
 import { slaOnMove } from './order-sla';
-import { findOrderRow, insertOrderLog, moveOrderRow } from './order-state-machine.repository';
+import { findOrderRow, insertOrderLog, moveOrderRow, setReviewState } from './order-state-machine.repository';
 import type { Selectable, UpdateObject } from 'kysely';
 
 // THE order state machine (spec 02 §4). Every change of status/node goes through `transit`: it
@@ -35,6 +35,13 @@ export const moveStateOf = (o: OrderRow): OrderMoveState => ({
   returnParts: o.return_parts === 1,
   praiseFlag: o.praise_flag === 1,
   outWarrantyFee: Number(o.out_warranty_fee_fen),
+  ...reviewFlags(o.praise_state, o.return_state),
+});
+
+/** The praise/return columns a move writes (decision 277), in its own UPDATE. */
+const reviewColumns = (def: TransitionDef): UpdateObject<Database, 'orders'> => ({
+  ...(def.review?.praise === undefined ? {} : { praise_state: def.review.praise }),
+  ...(def.review?.return === undefined ? {} : { return_state: def.review.return }),
 });
 
 export const illegalTransition = (o: OrderRow, title: string) =>
@@ -89,7 +96,8 @@ export async function transit(
   const now = nowIso();
   // The SLA stage and due time move in the same UPDATE (issue 19, decision 176).
   const sla = await slaOnMove(tx, o, { ...o, ...(set as Partial<OrderRow>), status });
-  const moved = await moveOrderRow(tx, o.id, o, { ...set, ...sla, status, node: def.node, updated_at: now });
+  // Conditional on the status, node and praise/return states the checks above read: the check and the write are one step.
+  const moved = await moveOrderRow(tx, o.id, o, { ...reviewColumns(def), ...set, ...sla, status, node: def.node, updated_at: now });
   // Someone else moved it between our read and our write (PostgreSQL re-checks the row): the refusal
   // names the state they left, read again, not the one this request started from.
   if (!moved) throw illegalTransition(await loadOrder(tx, orderId, vendorId), def.title);
@@ -98,4 +106,16 @@ export async function transit(
   const missed = o.sla_stage && o.sla_due_at && o.sla_due_at < now && (sla.sla_stage !== o.sla_stage || sla.sla_due_at !== o.sla_due_at) ? { stage: o.sla_stage, dueAt: o.sla_due_at } : undefined;
   await emitDomainEvent(tx, { type: 'order.moved', vendorId: moved.vendor_id, orderId: moved.id, orderNo: moved.order_no, createdBy: moved.created_by, transition: name, status, node: def.node, content, at, missed });
   return moved;
+}
+
+/**
+ * A praise decided while a 返件 holds the order's node (one submitted before decision 277, when a 返件
+ * could overtake a waiting praise): the order stays where it is, only its praise state changes, and the
+ * decision is logged at the praise's node.
+ */
+export async function settleReviewInPlace(tx: Tx, o: OrderRow, review: { praise_state: number }, node: number, log: LogEntry) {
+  if (!(await setReviewState(tx, o.id, o, { ...review, updated_at: nowIso() }))) {
+    throw illegalTransition(await loadOrder(tx, o.id, null), orderNode.label(node) || String(node));
+  }
+  await writeLog(tx, o, node, log);
 }

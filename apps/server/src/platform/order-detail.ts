@@ -25,6 +25,9 @@ export async function platformOrderDetail(db: DB, id: number) {
     vendorCompany: vendor?.company ?? '',
     master: master ?? null,
     outWarrantyFee: fenToYuan(Number(o.out_warranty_fee_fen)),
+    // Where the praise and return stand (decision 277): the console's buttons follow the same guards as the server.
+    praiseState: o.praise_state,
+    returnState: o.return_state,
     completionPics: pics.map((p) => ({ id: p.id, fileUrl: p.file_url, fileType: p.file_type, orderProductId: p.order_product_id })),
     materials: materials.map((m) => ({ id: m.id, applyAccessories: m.apply_accessories, company: m.company, trackingNum: m.tracking_num, status: m.status })),
     omsOperateRecordList: logs.map((l) => ({ id: l.id, node: l.node, nodeName: orderNode.label(l.node), createTime: toShanghai(l.created_at), content: l.content, operator: l.operator, certificate: json<string[]>(l.certificate, []) })),

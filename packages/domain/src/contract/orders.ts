@@ -156,6 +156,8 @@ export const platformOrderDetail = orderDetail.extend({
   vendorCompany: z.string(),
   master: z.object({ id: int, name: z.string(), phone: z.string() }).nullable(),
   outWarrantyFee: yuan,
+  praiseState: int.describe('好评推广：0 无（或已驳回），1 待审核，2 已通过（决策 277）'),
+  returnState: int.describe('返件：0 无（或已驳回），1 待审核，2 已通过'),
   completionPics: z.array(z.object({ id: int, fileUrl: z.string(), fileType: int, orderProductId: int.nullable() })),
   materials: z.array(z.object({ id: int, applyAccessories: z.string(), company: z.string(), trackingNum: z.string(), status: int })),
 });

@@ -73,6 +73,9 @@ export interface OrdersTable {
   appoint_fail_reason: Generated<string | null>;
   appoint_fail_note: Generated<string | null>;
   appoint_fail_at: Generated<string | null>;
+  /** Where the order's 好评推广 / 返件 stands (REVIEW_STATE: 0 none or rejected, 1 waits for review, 2 approved; decision 277) */
+  praise_state: Generated<number>;
+  return_state: Generated<number>;
 }
 
 /** The order's list row as UTF-8 JSON without userInfo, a cache (docs/decisions/100). */

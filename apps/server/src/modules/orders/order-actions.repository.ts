@@ -82,3 +82,7 @@ export async function decidePendingPraise(tx: Tx, id: number, set: Updateable<Pr
   const r = await tx.updateTable('praise_records').set(set).where('id', '=', id).where('check_status', '=', 0).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
+
+/** Whether another praise of the order was approved (orders from before decision 277 may hold two). */
+export const hasOtherApprovedPraise = async (tx: Tx, orderId: number, exceptId: number) =>
+  !!(await tx.selectFrom('praise_records').select('id').where('order_id', '=', orderId).where('check_status', '=', 1).where('id', '!=', exceptId).executeTakeFirst());

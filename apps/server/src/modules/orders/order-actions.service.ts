@@ -1,4 +1,5 @@
-import { ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { ORDER_NODE, ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { REVIEW_MSG, REVIEW_STATE } from '@portal/domain/order-transitions';
 import { MSG } from '@portal/domain/messages';
 import { deriveStatusInfo, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
@@ -12,11 +13,11 @@ import { ownScope } from '../../plugins/auth';
 import { PERM } from '@portal/domain/permissions';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { resolveRegion } from '../../lib/region-tree';
-import { illegalTransition, loadOrder, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
+import { illegalTransition, loadOrder, settleReviewInPlace, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { json } from './order-row';
 import { slaOnMove } from '../../lib/order-sla';
 import {
-  addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder,
+  addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder, hasOtherApprovedPraise,
   insertReminder, paidInFull, setCustomerWhileStatusUpTo, setMarker, shipPendingSubmission,
 } from './order-actions.repository';
 
@@ -186,21 +187,32 @@ export function orderActions(db: DB) {
       });
     },
 
-    /** Positive-review review: approving pays the promotion price from the balance (type 9). */
+    /**
+     * Positive-review review: approving pays the promotion price from the balance (type 9), once per
+     * order (decision 277). A praise a 返件 overtook before 277 is decided where the order stands.
+     */
     async auditPraise(p: VendorPrincipal, input: z.infer<typeof auditQuery>) {
       const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         const rec = await findLatestPraise(tx, o.id, p.vendorId);
         if (!rec) throw notFound();
+        const approvedBefore = rec.check_status === 0 && (await hasOtherApprovedPraise(tx, o.id, rec.id));
+        if (approvedBefore && input.audit === 1) throw badRequest(REVIEW_MSG.praiseApprovedBefore);
         const claimed = await decidePendingPraise(tx, rec.id, { check_status: input.audit, reason: input.reason, checked_at: nowIso() });
         if (!claimed) throw badRequest('该好评已审核');
         const rel = { relevanceType: 'praiseRecord', relevanceId: rec.id };
+        const inPlace = o.node !== ORDER_NODE.praisePending;
         if (input.audit === 2) {
-          await transit(tx, 'rejectPraise', o.id, p.vendorId, { operator, content: `好评审核驳回：${input.reason}`, ...rel });
+          const log = { operator, content: `好评审核驳回：${input.reason}`, ...rel };
+          const after = approvedBefore ? REVIEW_STATE.approved : REVIEW_STATE.none;
+          if (inPlace) await settleReviewInPlace(tx, o, { praise_state: after }, ORDER_NODE.praiseRejected, log);
+          else await transit(tx, 'rejectPraise', o.id, p.vendorId, log, { praise_state: after });
           return;
         }
-        await transit(tx, 'approvePraise', o.id, p.vendorId, { operator, content: '好评审核通过', ...rel });
+        const approved = { operator, content: '好评审核通过', ...rel };
+        if (inPlace) await settleReviewInPlace(tx, o, { praise_state: REVIEW_STATE.approved }, ORDER_NODE.praisePassed, approved);
+        else await transit(tx, 'approvePraise', o.id, p.vendorId, approved);
         const amount = Number(rec.amount_fen);
         if (amount > 0) {
           await moveBalance(tx, {
@@ -208,7 +220,9 @@ export function orderActions(db: DB) {
             orderNo: o.order_no, orderId: o.id, operator, createdBy: p.userId, remarks: '好评推广',
           });
         }
-        await transit(tx, 'finishPraise', o.id, p.vendorId, { operator, content: '评价完成', ...rel });
+        const finished = { operator, content: '评价完成', ...rel };
+        if (inPlace) await writeLog(tx, o, ORDER_NODE.reviewDone, finished);
+        else await transit(tx, 'finishPraise', o.id, p.vendorId, finished);
       });
     },
   };

@@ -18,6 +18,7 @@ export const LIST_COLUMNS = [
   'real_name', 'phone', 'phone_extension', 'province_id', 'province_name', 'city_id', 'city_name', 'district_id', 'district_name',
   'detail_address', 'door_time', 'remarks', 'total_fen', 'real_pay_fen', 'pay_time', 'completion_time', 'created_at',
   'virtual_taking', 'paid_flag', 'marker_type', 'marker_value', 'created_by', 'sla_stage', 'sla_due_at', 'sla_breaches', 'customer_rating',
+  'praise_state', 'return_state',
 ] as const satisfies ReadonlyArray<keyof OrderRecord>;
 export type OrderListRecord = Pick<OrderRecord, (typeof LIST_COLUMNS)[number]>;
 
@@ -71,7 +72,7 @@ export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord
 
 export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creatorName: string): OrderListRow {
   const doorTime = toShanghai(o.door_time);
-  const state = { status: o.status, node: o.node, parole: o.parole, urgentFlag: flag(o.urgent_flag), virtualTaking: o.virtual_taking, doorTime };
+  const state = { status: o.status, node: o.node, parole: o.parole, urgentFlag: flag(o.urgent_flag), virtualTaking: o.virtual_taking, doorTime, praiseState: o.praise_state, returnState: o.return_state };
   const shown = displayState(state);
   return {
     id: o.id,

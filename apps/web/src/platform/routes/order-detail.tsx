@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { maintenanceType, orderNode, parole, serviceType } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
-import { platformActionAllowed, type OrderMoveState } from '@portal/domain/order-transitions';
+import { platformActionAllowed, reviewFlags, type OrderMoveState } from '@portal/domain/order-transitions';
 import { PLATFORM_ORDER_ACTIONS } from '@portal/domain/orders-platform';
 import { paths } from '../../config/paths';
 import { usePlatformOrder, type PlatformOrderDetail } from '../../features/orders/api/platform-order';
@@ -29,6 +29,7 @@ const moveState = (o: PlatformOrderDetail): OrderMoveState => ({
   returnParts: o.returnParts === '1',
   praiseFlag: o.praiseFlag === '1',
   outWarrantyFee: o.outWarrantyFee,
+  ...reviewFlags(o.praiseState, o.returnState),
 });
 
 /** 订单处理: one order of any vendor, with one button per legal next move (dispatch, then acting for the master). */

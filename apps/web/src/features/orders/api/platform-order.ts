@@ -6,7 +6,7 @@ import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { platformHttp } from '../../../platform/lib/platform-request';
 import { platformOrderKeys } from './keys';
 
-type ConsoleExtras = 'vendorCompany' | 'master' | 'outWarrantyFee' | 'completionPics' | 'materials';
+type ConsoleExtras = 'vendorCompany' | 'master' | 'outWarrantyFee' | 'praiseState' | 'returnState' | 'completionPics' | 'materials';
 /** The console's order detail: the vendor's view plus vendor, master, pictures and parts records (contract `platformOrderDetail`). */
 export type PlatformOrderDetail = OrderDetail & Pick<z.infer<typeof platformOrderDetail>, ConsoleExtras>;
 
