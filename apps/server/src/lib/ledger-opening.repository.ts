@@ -7,13 +7,13 @@ import type { DB } from '../db/database';
 export const findVendorOpenedAt = (db: DB, vendorId: number) =>
   db.selectFrom('vendors').select('created_at').where('id', '=', vendorId).executeTakeFirst();
 
-/** The time of the vendor's first settled ledger record (confirmation, else payment time). */
+/** The time of the vendor's first settled ledger record (its pay time: when it moved the balance, decision 271). */
 export const findFirstSettledRecordAt = (db: DB, vendorId: number) =>
   db
     .selectFrom('account_records')
-    .select(sql<string>`coalesce(confirmed_at, pay_time)`.as('at'))
+    .select('pay_time as at')
     .where('vendor_id', '=', vendorId)
     .where(sql<boolean>`settled = 1`)
-    .orderBy(sql`coalesce(confirmed_at, pay_time)`)
+    .orderBy('pay_time')
     .limit(1)
     .executeTakeFirst();

@@ -37,7 +37,8 @@ export const claimPendingRecord = (tx: Tx, recordId: number, set: { pay_status: 
     .returning(['vendor_id', 'amount_fen', 'transaction_flow_no'])
     .executeTakeFirst();
 
-export const setRecordBalances = (tx: Tx, recordId: number, beforeFen: number, afterFen: number) =>
-  tx.updateTable('account_records').set({ before_balance_fen: beforeFen, balance_after_fen: afterFen }).where('id', '=', recordId).execute();
+/** A confirmed top-up's balances, and the time it moved the balance as its pay time (and confirmation time). */
+export const setSettledBalances = (tx: Tx, recordId: number, beforeFen: number, afterFen: number, movedAt: string) =>
+  tx.updateTable('account_records').set({ before_balance_fen: beforeFen, balance_after_fen: afterFen, pay_time: movedAt, confirmed_at: movedAt }).where('id', '=', recordId).execute();
 
 export const findBalance = (db: Tx | DB, vendorId: number) => db.selectFrom('vendors').select('balance_fen').where('id', '=', vendorId).executeTakeFirst();

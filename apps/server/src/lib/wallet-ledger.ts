@@ -133,6 +133,8 @@ export interface SettleInput {
 
 /**
  * Confirm a pending top-up: pay status 2 → 3 with one conditional UPDATE, then move the balance.
+ * Its pay time becomes the moment it moved the balance, as every other record's is (decision 271): the
+ * ledger orders, filters and runs its balance by that time. created_at keeps the submission.
  * Answers null when the record is not pending any more (a second confirmation has no effect).
  */
 export async function settlePendingRecord(tx: Tx, recordId: number, input: SettleInput): Promise<MoveBalanceResult | null> {
@@ -140,7 +142,8 @@ export async function settlePendingRecord(tx: Tx, recordId: number, input: Settl
   if (!claimed) return null;
   const amount = Number(claimed.amount_fen);
   const after = await shiftBalance(tx, claimed.vendor_id, amount);
-  await repo.setRecordBalances(tx, recordId, after - amount, after);
+  // Taken after the balance row is held, as moveBalance takes its time: moves of one vendor keep their order.
+  await repo.setSettledBalances(tx, recordId, after - amount, after, nowIso());
   await emitDomainEvent(tx, { type: 'wallet.topup_decided', vendorId: claimed.vendor_id, recordId, confirmed: true, at: nowIso() });
   return { recordId, balanceAfterFen: after, transactionFlowNo: claimed.transaction_flow_no };
 }

@@ -28,7 +28,7 @@ export async function listTopUps(
     base
       .select([
         'account_records.id', 'account_records.vendor_id', 'account_records.amount_fen', 'account_records.credentials', 'account_records.remarks',
-        'account_records.pay_status', 'account_records.pay_time', 'account_records.transaction_flow_no', 'account_records.operator',
+        'account_records.pay_status', 'account_records.created_at', 'account_records.transaction_flow_no', 'account_records.operator',
         'account_records.reject_reason', 'account_records.confirmed_at', 'account_records.balance_after_fen', 'vendors.company',
       ])
       .select(mainPhone.as('phone'))
@@ -50,7 +50,8 @@ export async function listTopUps(
       credentialsUrl: signUrl(r.credentials),
       remarks: r.remarks,
       payStatus: r.pay_status,
-      payTime: toShanghai(r.pay_time),
+      // 提交时间: when the vendor submitted it (a confirmed top-up's pay time is its confirmation, decision 271).
+      payTime: toShanghai(r.created_at),
       transactionFlowNo: r.transaction_flow_no,
       operator: r.operator,
       rejectReason: r.reject_reason,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DemoContext } from './demo';
 
 /**
@@ -13,7 +12,7 @@ export async function seedDemoLedgerOrder({ db, vendorId }: DemoContext): Promis
     .select(['id', 'amount_fen'])
     .where('vendor_id', '=', vendorId)
     .where('settled', '=', 1)
-    .orderBy(sql`coalesce(confirmed_at, pay_time)`)
+    .orderBy('pay_time')
     .orderBy('id')
     .execute();
   let balance = 0;

@@ -33,12 +33,14 @@ export async function seedDemoWallet(ctx: DemoContext): Promise<void> {
     db.transaction().execute((tx) =>
       addPendingRecord(tx, { vendorId, amountFen, paymentType: PAYMENT_TYPE.topUp, payMethod: PAY_METHOD.qrCode, credentials: path, remarks, operator: user.name, createdBy: mainUserId }),
     );
-  const at = (id: number, payTime: string, confirmedAt?: string) =>
-    db.updateTable('account_records').set({ pay_time: payTime, created_at: payTime, ...(confirmedAt ? { confirmed_at: confirmedAt } : {}) }).where('id', '=', id).execute();
+  // Dates a record back: submitted at `createdAt`; `payTime` is when it moved the balance (a confirmed
+  // top-up: its confirmation, decision 271), else the submission; `confirmedAt` when the console decided.
+  const at = (id: number, createdAt: string, payTime = createdAt, confirmedAt?: string) =>
+    db.updateTable('account_records').set({ pay_time: payTime, created_at: createdAt, ...(confirmedAt ? { confirmed_at: confirmedAt } : {}) }).where('id', '=', id).execute();
 
   const first = await topUp(2_000_000, '对公转账 工商银行 尾号6621');
   await db.transaction().execute((tx) => settlePendingRecord(tx, first.recordId, { operator: operator.name, operatorId }));
-  await at(first.recordId, daysAgo(30, 9), daysAgo(30, 11));
+  await at(first.recordId, daysAgo(30, 9), daysAgo(30, 11), daysAgo(30, 11));
 
   const platform = await db.transaction().execute((tx) =>
     moveBalance(tx, { vendorId, amountFen: 500_000, paymentType: PAYMENT_TYPE.platformTopUp, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid, remarks: '新厂家入驻赠送金', operator: operator.name, operatorId }),
@@ -52,7 +54,7 @@ export async function seedDemoWallet(ctx: DemoContext): Promise<void> {
 
   const refused = await topUp(100_000, '微信转账');
   await db.transaction().execute((tx) => rejectPendingRecord(tx, refused.recordId, { operator: operator.name, operatorId, reason: '未查询到该笔入账，请核对后重新提交' }));
-  await at(refused.recordId, daysAgo(5, 14), daysAgo(5, 17));
+  await at(refused.recordId, daysAgo(5, 14), daysAgo(5, 14), daysAgo(5, 17));
 
   const pending = await topUp(300_000, '支付宝转账，请尽快确认');
   await at(pending.recordId, daysAgo(0, 9));

@@ -6,7 +6,8 @@ import type { InvoiceRequestsTable } from '../../db/schema/statements';
 
 export type InvoiceRequestRow = Selectable<InvoiceRequestsTable>;
 
-const MOVED_AT = sql<string>`coalesce(account_records.confirmed_at, account_records.pay_time)`;
+/** When a settled record moved the balance (decision 271). */
+const MOVED_AT = sql<string>`account_records.pay_time`;
 
 /**
  * The settled records a selection covers and no live invoice request holds yet: what the vendor

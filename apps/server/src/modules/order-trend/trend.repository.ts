@@ -7,7 +7,7 @@ import type { DB } from '../../db/database';
  * belongs to; charges of no order (a platform deduction) have service type null.
  */
 export async function spendByService(db: DB, vendorId: number, start: string, end: string) {
-  const moved = sql<string>`coalesce(r.confirmed_at, r.pay_time)`;
+  const moved = sql<string>`r.pay_time`; // when a settled record moved the balance (decision 271)
   const rows = await db
     .selectFrom('account_records as r')
     .leftJoin('orders as o', 'o.id', 'r.order_id')

@@ -3,10 +3,9 @@ import type { StatementDetail } from '@portal/domain/statements';
 import { PAYMENT_TYPE } from '@portal/domain/enums';
 import type { DB } from '../../db/database';
 
-// A settled record moved the balance when it was confirmed (a top-up) or else when it was paid. The
-// expression and `settled = 1` are written exactly as the partial index account_records_vendor_moved
-// has them, so both engines read a vendor's month through that index.
-const MOVED_AT = sql<string>`coalesce(confirmed_at, pay_time)`;
+// A settled record's pay time is when it moved the balance — a top-up's is its confirmation (decision
+// 271) — so a vendor's month is a range of the (vendor_id, pay_time, id) index on both engines.
+const MOVED_AT = sql<string>`pay_time`;
 const SETTLED = sql<boolean>`settled = 1`;
 
 /** Totals per payment type and direction of the records moved in [start, end). */
@@ -87,7 +86,7 @@ export async function* recordsMovedIn(db: DB, vendorId: number, start: string, e
       .where(MOVED_AT, '<', end);
     if (after) {
       const a: { at: string; id: number } = after;
-      q = q.where((eb) => eb.or([eb(MOVED_AT, '>', a.at), eb.and([eb(MOVED_AT, '=', a.at), eb('id', '>', a.id)])]));
+      q = q.where(sql<boolean>`(pay_time, id) > (${a.at}, ${a.id})`);
     }
     const rows = await q.orderBy(MOVED_AT).orderBy('id').limit(size).execute();
     if (rows.length === 0) return;
@@ -106,11 +105,11 @@ export async function* ordersPaidRows(db: DB, vendorId: number, start: string, e
       .selectFrom('account_records as r')
       .innerJoin('orders as o', 'o.id', 'r.order_id')
       .select(['r.id', 'o.order_no', 'o.real_name', 'o.service_type', 'o.total_fen', 'r.amount_fen'])
-      .select(sql<string>`coalesce(r.confirmed_at, r.pay_time)`.as('moved_at'))
+      .select('r.pay_time as moved_at')
       .where('r.vendor_id', '=', vendorId)
       .where(sql<boolean>`r.settled = 1`)
-      .where(sql<string>`coalesce(r.confirmed_at, r.pay_time)`, '>=', start)
-      .where(sql<string>`coalesce(r.confirmed_at, r.pay_time)`, '<', end)
+      .where('r.pay_time', '>=', start)
+      .where('r.pay_time', '<', end)
       .where('r.payment_type', '=', PAYMENT_TYPE.workOrder)
       .where('r.change_type', '=', 0)
       .where('r.id', '>', afterId)
