@@ -22,6 +22,12 @@ function addressParser(): Promise<Parser> {
 const LABELS = /(收货人|收件人|联系人|姓名|名字|客户|手机号码|手机号|手机|电话号码|联系电话|电话|所在地区|详细地址|收货地址|地址|邮编)\s*[:：]?/g;
 const MOBILE = /1[3-9]\d{9}/g;
 const LANDLINE = /0\d{2,3}-?\d{7,8}/g;
+/**
+ * An e-commerce virtual number (JD 186xxxx5678-1234, Taobao 138xxxx1111转5678, "，5678", "#5678"): the
+ * mobile, a separator and a short extension. Not followed by another digit (a postcode, a second phone)
+ * or by an address unit (…-3栋, ，5号).
+ */
+const VIRTUAL = /(?<!\d)(1[3-9]\d{9})\s*(?:转分机|分机号?|转|[-－—#＃,，])\s*[:：]?\s*(\d{1,5})(?![\d号室栋幢楼弄单元层户座])/;
 
 export interface Region { code: string; name: string; parent_code: string | null; level: number }
 
@@ -58,8 +64,13 @@ async function toOurRegion(db: DB, r: ParseResult) {
 
 /** Spec 02 §3 address resolution result: [{ name, mobile[], xzq{…}, detail }]. */
 export async function resolveAddressText(db: DB, raw: string) {
-  const text = raw.replace(LABELS, ' ').replace(/[，,；;|]/g, ' ').replace(/\s+/g, ' ').trim();
-  const mobiles = [...new Set([...(text.match(MOBILE) ?? []), ...(text.match(LANDLINE) ?? [])])];
+  // The extension and its separator leave the text, so neither the name nor the detail keeps them.
+  const virtual = VIRTUAL.exec(raw);
+  const plain = virtual ? `${raw.slice(0, virtual.index)} ${virtual[1]} ${raw.slice(virtual.index + virtual[0].length)}` : raw;
+  const text = plain.replace(LABELS, ' ').replace(/[，,；;|]/g, ' ').replace(/\s+/g, ' ').trim();
+  const found = [...new Set([...(text.match(MOBILE) ?? []), ...(text.match(LANDLINE) ?? [])])];
+  // A virtual number answers [mobile, extension]: the order form ticks 虚拟号 and fills 分机号 from mobile[1].
+  const mobiles = virtual ? [virtual[1]!, virtual[2]!] : found;
   const parsed = (await addressParser()).parse(text) ?? [];
   const out = [];
   for (const r of parsed.length ? parsed : [{}]) {
