@@ -11,4 +11,5 @@ export type UrgentOrderBody = Omit<z.input<typeof urgentBody>, 'urgentName'>;
 /** POST /api/app/order/orderUrgent. */
 export const urgentOrder = (body: UrgentOrderBody) => http.post<null>(API.orderUrgent, { ...body, urgentName: MSG.urgentFeeName }, { idempotent: true });
 
-export const useUrgentOrder = () => useOrderMutation(urgentOrder, MSG.modifyOk);
+/** The dialog toasts 修改成功 itself: for a paid order it adds what the balance paid. */
+export const useUrgentOrder = () => useOrderMutation(urgentOrder);

@@ -121,7 +121,7 @@ export function OrderActions({ order, showDetail = true, extra }: { order: Order
       <Suspense fallback={null}>
       {dialog === 'customer' && <CustomerModifyDialog order={order} open onClose={close} />}
       {dialog === 'cancel' && <CancelReasonDialog ids={[order.id]} open onClose={close} />}
-      {dialog === 'urgent' && <UrgentDialog orderId={order.id} open onClose={close} />}
+      {dialog === 'urgent' && <UrgentDialog orderId={order.id} paid={order.paidFlag === 1} open onClose={close} />}
       {dialog === 'reminder' && <ReminderDialog orderId={order.id} open onClose={close} />}
       {dialog === 'contact' && <ContactServiceDialog user={order.customerServiceUser} open onClose={close} />}
       {dialog === 'marker' && <MarkerDialog orderId={order.id} markerType={order.markerType} markerValue={order.markerValue} open onClose={close} />}
