@@ -199,3 +199,25 @@ describe('the customer’s journey at 375×812', () => {
     await portal.screenshot(vendor, 'customer-8-home-ratings');
   });
 });
+
+describe('the demo’s after-sales orders on the customer’s page (decision 278)', () => {
+  test('a case the merchant raised is not the customer’s problem: the stage of the work, no problem card, none of its lines', async () => {
+    const cases = await portal.db.selectFrom('after_sales').select(['order_id']).where('source', '=', '').distinct().orderBy('order_id').execute();
+    expect(cases.length).toBeGreaterThanOrEqual(3);
+    for (const [i, c] of cases.entries()) {
+      const o = await portal.db.selectFrom('orders').select(['phone', 'order_no', 'status']).where('id', '=', c.order_id).executeTakeFirstOrThrow();
+      const text = async () => (await portal.smsMessages(o.phone)).find((m) => m.content.includes('/c#') && m.content.includes(o.order_no))?.content ?? '';
+      await expect.poll(text, { timeout: 10_000 }).toContain('/c#');
+      token = /\/c#([A-Za-z0-9_-]{22})/.exec(await text())![1]!;
+      const answer = customer.waitForResponse((r) => r.url().endsWith(CUSTOMER_API.view));
+      await customer.goto(`/c?visit=${Date.now()}#${token}`);
+      const view = ((await (await answer).json()) as { data: { stage: string; problem: { canRaise: boolean; open: unknown } } }).data;
+      expect(view, o.order_no).toMatchObject({ stage: '服务已完成', problem: { open: null } });
+      await customer.getByText('服务已完成').first().waitFor();
+      for (const leak of ['问题处理中', '您的问题已提交', '您的问题正在处理中', '问题处理已结束', '问题已处理完成']) expect(await customer.getByText(leak).count(), `${o.order_no}: ${leak}`).toBe(0);
+      // 反馈问题 whenever the customer may raise one (within 7 days, no case open)
+      expect(await customer.getByRole('button', { name: '反馈问题' }).count()).toBe(view.problem.canRaise ? 1 : 0);
+      await portal.screenshot(customer, `customer-9-merchant-case-${i + 1}`);
+    }
+  });
+});

@@ -138,6 +138,14 @@ export const CUSTOMER_NODE_TEXT: Readonly<Record<number, string>> = {
   940: '问题已处理完成',
 };
 
+/** The after-sales case source of a problem the customer raised on the page (after_sales.source). */
+export const CUSTOMER_CASE_SOURCE = 'customer' as const;
+/**
+ * The log nodes of an after-sales case (售后 910–940). Only the customer's own cases are the customer's
+ * problem: a merchant's 赔偿/售后 case is between the merchant and the platform (decision 278).
+ */
+export const PROBLEM_NODES: readonly number[] = [910, 920, 930, 940];
+
 /** The headline of the page for a stored status. */
 export const customerStage = (status: number): string =>
   ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
+import { PLATFORM_AFTER_SALE_API } from '@portal/domain/after-sales';
 import { CUSTOMER_API, CUSTOMER_MSG, LINK_TOKEN_PATTERN, VISIT_CODE_ATTEMPTS } from '@portal/domain/customer-page';
 import { get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { SAMPLE, upload } from '../../../test/upload';
@@ -331,6 +332,50 @@ describe('a problem within 7 days', () => {
     await t.db.updateTable('orders').set({ completion_time: new Date(Date.now() - 8 * 86400_000).toISOString() }).where('id', '=', late.id).execute();
     expect((await view(lateToken)).body.data.problem.canRaise).toBe(false);
     expect((await customerCall(t, 'POST', CUSTOMER_API.problem, lateToken, { reason, description: '空调不制冷' })).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.problemTooLate });
+  });
+});
+
+describe('a case the merchant raised (decision 278)', () => {
+  const problemTexts = ['您的问题已提交，正在处理', '您的问题正在处理中', '问题处理已结束', '问题已处理完成'];
+  const texts = (page: any) => (page.timeline as Array<{ text: string }>).map((l) => l.text);
+
+  it('a merchant’s 赔偿 claim is not the customer’s problem: the stage of the work, no problem card, none of its log lines; once decided the customer may raise their own', async () => {
+    const o = await completedOrder(t, w, { confirm: true });
+    const token = await linkTokenFor(t, o.phone);
+    const claim = await post(t, API.afterSaleApply, { orderId: o.id, type: 1, money: '30', reasons: ['师傅未按约定时间上门'], description: '师傅迟到两个小时' }, { token: w.v.token });
+    expect(claim.body.code).toBe(200);
+    expect((await get(t, API.order(o.id), { token: w.v.token })).body.data.status).toBe(900);
+    let page = (await view(token)).body.data;
+    expect(page.stage).toBe('服务已完成');
+    expect(page.problem.open).toBeNull();
+    expect(texts(page)[0]).toBe('服务已完成');
+    for (const text of problemTexts) expect(texts(page)).not.toContain(text);
+    // Raising one needs the order free of open cases (one at a time): the button waits for the platform's decision.
+    expect(page.problem.canRaise).toBe(false);
+
+    expect((await post(t, PLATFORM_AFTER_SALE_API.approve(claim.body.data.id), {}, { token: w.op.token, role: 'platform' })).body.code).toBe(200);
+    page = (await view(token)).body.data;
+    expect(page).toMatchObject({ stage: '服务已完成', problem: { canRaise: true, open: null } });
+    for (const text of problemTexts) expect(texts(page)).not.toContain(text);
+
+    // The customer's own problem is theirs: headline, card and timeline.
+    const reason = page.problem.reasons[0] as string;
+    expect((await customerCall(t, 'POST', CUSTOMER_API.problem, token, { reason, description: '空调漏水' })).body).toMatchObject({ code: 200, msg: CUSTOMER_MSG.problemSent });
+    page = (await view(token)).body.data;
+    expect(page).toMatchObject({ stage: '问题处理中', problem: { canRaise: false, open: { stage: '已提交，等待审核' } } });
+    expect(texts(page)[0]).toBe('您的问题已提交，正在处理');
+    expect(texts(page).filter((x) => problemTexts.includes(x))).toEqual(['您的问题已提交，正在处理']);
+  });
+
+  it('a merchant’s 售后 request the platform handles shows nothing of it either', async () => {
+    const o = await completedOrder(t, w, { confirm: true });
+    const token = await linkTokenFor(t, o.phone);
+    const asked = await post(t, API.afterSaleApply, { orderId: o.id, type: 2, reasons: [(await view(token)).body.data.problem.reasons[0]], description: '门锁需要重新调试' }, { token: w.v.token });
+    expect(asked.body.code).toBe(200);
+    expect((await post(t, PLATFORM_AFTER_SALE_API.approve(asked.body.data.id), { processingStatus: 1 }, { token: w.op.token, role: 'platform' })).body.code).toBe(200);
+    const page = (await view(token)).body.data;
+    expect(page).toMatchObject({ stage: '服务已完成', problem: { open: null } });
+    for (const text of problemTexts) expect(texts(page)).not.toContain(text);
   });
 });
 

@@ -1,4 +1,5 @@
 import { AFTER_SALE_STATUS } from '@portal/domain/after-sales';
+import { CUSTOMER_CASE_SOURCE } from '@portal/domain/customer-page';
 import type { DB, Tx } from '../../db/database';
 
 // What the customer's page reads of its one order (issue 47): never prices, the wallet or another order.
@@ -19,19 +20,23 @@ export const findMaster = (db: DB, id: number) => db.selectFrom('masters').selec
 export const listLines = (db: DB, orderId: number) =>
   db.selectFrom('order_products').select(['category_name', 'model_name', 'number']).where('order_id', '=', orderId).orderBy('id').execute();
 
-/** The order's log as nodes and times, oldest first. */
+/** The order's log as nodes, times and what each line is about, oldest first. */
 export const listLogNodes = (db: DB, orderId: number) =>
-  db.selectFrom('order_operate_records').select(['node', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute();
+  db.selectFrom('order_operate_records').select(['node', 'created_at', 'relevance_type', 'relevance_id']).where('order_id', '=', orderId).orderBy('id').execute();
 
-/** The order's open after-sales case, if any. */
-export const findOpenCase = (db: DB, orderId: number) =>
+/** The order's open after-sales case, if any, whoever raised it ('customer': the customer's page). */
+export const findOpenCase = (db: DB | Tx, orderId: number) =>
   db
     .selectFrom('after_sales')
-    .select(['id', 'status', 'check_status', 'created_at'])
+    .select(['id', 'status', 'check_status', 'created_at', 'source'])
     .where('order_id', '=', orderId)
     .where('status', 'in', [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS.processing])
     .orderBy('id', 'desc')
     .executeTakeFirst();
+
+/** The ids of the cases the customer raised on the page (decision 278: only these are the customer's problem). */
+export const listCustomerCaseIds = async (db: DB, orderId: number) =>
+  new Set((await db.selectFrom('after_sales').select('id').where('order_id', '=', orderId).where('source', '=', CUSTOMER_CASE_SOURCE).execute()).map((c) => c.id));
 
 /** The problem types a customer may choose: the after-sales reasons (type 2). */
 export const listProblemReasons = async (db: DB) =>

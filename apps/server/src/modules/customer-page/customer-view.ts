@@ -1,11 +1,14 @@
-import { APPOINTMENT_STATUSES, CUSTOMER_MSG, CUSTOMER_NODE_TEXT, PROBLEM_DAYS, RATING_STATUSES, VISIT_CODE_STATUSES, customerStage, maskAddress, maskPhone, rescheduleSlotLabel } from '@portal/domain/customer-page';
+import {
+  APPOINTMENT_STATUSES, CUSTOMER_CASE_SOURCE, CUSTOMER_MSG, CUSTOMER_NODE_TEXT, PROBLEM_DAYS, PROBLEM_NODES, RATING_STATUSES, VISIT_CODE_STATUSES, customerStage, maskAddress, maskPhone,
+  rescheduleSlotLabel,
+} from '@portal/domain/customer-page';
 import type { CustomerRating, CustomerView, RescheduleRequestRow } from '@portal/domain/contract/customer-page';
 import { serviceType } from '@portal/domain/enums';
 import { windowText } from '@portal/domain/appointments';
 import type { DB } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { nowIso, toShanghai } from '../../lib/time';
-import { findCompany, findMaster, findOpenCase, findViewOrder, listLines, listLogNodes, listProblemReasons, type ViewOrder } from './customer-view.repository';
+import { findCompany, findMaster, findOpenCase, findViewOrder, listCustomerCaseIds, listLines, listLogNodes, listProblemReasons, type ViewOrder } from './customer-view.repository';
 import { findRating } from './ratings.repository';
 import { findVisitCode } from './visit-codes.repository';
 import { listRequests } from './reschedules.repository';
@@ -61,7 +64,7 @@ export const toRequest = (r: { id: number; wish_date: string; wish_slot: string;
 export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerView> {
   const o = await findViewOrder(db, link.order_id, link.vendor_id);
   if (!o) throw badRequest(CUSTOMER_MSG.linkInvalid);
-  const [company, lines, logs, master, code, rating, openCase, reasons, requests] = await Promise.all([
+  const [company, lines, logs, master, code, rating, openCase, customerCases, reasons, requests] = await Promise.all([
     findCompany(db, o.vendor_id),
     listLines(db, o.id),
     listLogNodes(db, o.id),
@@ -69,12 +72,18 @@ export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerVi
     findVisitCode(db, o.id),
     findRating(db, o.id),
     findOpenCase(db, o.id),
+    listCustomerCaseIds(db, o.id),
     listProblemReasons(db),
     listRequests(db, link.order_id),
   ]);
   const pending = requests.find((r) => r.state === 'pending');
+  // Only the customer's own cases are their problem (decision 278): a merchant's 赔偿/售后 case leaves
+  // the page at the stage of the work, with none of its log lines.
+  const ownCase = openCase?.source === CUSTOMER_CASE_SOURCE ? openCase : undefined;
+  const theirs = (l: (typeof logs)[number]) => !PROBLEM_NODES.includes(l.node) || (l.relevance_type === 'afterSale' && l.relevance_id !== null && customerCases.has(l.relevance_id));
   const timeline: CustomerView['timeline'] = [];
   for (const l of logs) {
+    if (!theirs(l)) continue;
     const text = CUSTOMER_NODE_TEXT[l.node];
     if (text && timeline[timeline.length - 1]?.text !== text) timeline.push({ time: minutes(l.created_at), text });
   }
@@ -87,7 +96,7 @@ export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerVi
     serviceName: serviceType.label(o.service_type),
     products: lines.map((l) => ({ name: [l.category_name, l.model_name].filter(Boolean).join(' '), number: l.number })),
     status: o.status,
-    stage: customerStage(o.status),
+    stage: customerStage(o.status === 900 && !ownCase ? 700 : o.status),
     timeline: timeline.reverse(),
     appointment: {
       doorTime: doorText(o),
@@ -106,7 +115,7 @@ export async function customerViewOf(db: DB, link: LiveLink): Promise<CustomerVi
       canRaise: o.status === 700 && !!deadline && deadline > nowIso() && !openCase,
       deadline: minutes(deadline),
       reasons,
-      open: openCase ? { stage: openCase.status === 0 ? '已提交，等待审核' : '处理中', createTime: minutes(openCase.created_at) } : null,
+      open: ownCase ? { stage: ownCase.status === 0 ? '已提交，等待审核' : '处理中', createTime: minutes(ownCase.created_at) } : null,
     },
   };
 }
