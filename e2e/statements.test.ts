@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MSG } from '@portal/domain/messages';
 import { INVOICE_MSG } from '@portal/domain/statements';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { simplePdf } from '../apps/server/src/db/seed/simple-pdf';
 import { seedDemoLedgerOrder } from '../apps/server/src/db/seed/demo-ledger-order';
-import { startPortal, type Portal } from './harness';
+import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 
 // Issue 20 journey: the vendor opens a month's statement, exports and prints it, asks for an invoice
 // of an ended month; the operator issues it with a PDF; the vendor downloads the PDF. The home shows
@@ -129,5 +131,47 @@ describe('statements and invoices journey', () => {
     expect(res.status()).toBe(200);
     expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await portal.screenshot(vendor, 'invoice-issued');
+  });
+
+  // Decision 273: 申请开票 is a button of its own; a clerk with only 收支明细 is not offered it, and one
+  // whose orders are 本人数据 invoices its own orders, not months.
+  test('a sub-account without 申请开票 is not offered it; with it and 本人数据, only by its own orders', async () => {
+    const main = await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', DEMO_LOGINS.mainPhone).executeTakeFirstOrThrow();
+    const user = await portal.db
+      .insertInto('users')
+      .values({ vendor_id: main.vendor_id, is_sub: 1, account: 'kaipiao', name: '王会计', password_hash: await hashPassword(DEMO_LOGINS.password), created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const grant = (menu_id: number, data_permissions = 0) => portal.db.insertInto('user_menus').values({ user_id: user.id, menu_id, vendor_id: main.vendor_id, data_permissions }).execute();
+    await grant(2);
+    await grant(21);
+    await grant(1);
+    await grant(12, 1);
+
+    const clerk = await portal.newPage({ width: 1366, height: 768 });
+    await portal.loginAsSub(clerk, 'kaipiao');
+    await clerk.goto('/#/manage/invoice');
+    await clerk.locator('.ant-table').first().waitFor();
+    await expect.poll(() => clerk.getByText(`${invoiceMonth} 月`).first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await clerk.getByRole('button', { name: '申请开票' }).count()).toBe(0);
+    await portal.screenshot(clerk, 'invoice-view-only-sub');
+
+    await grant(211);
+    await clerk.reload();
+    await clerk.getByRole('button', { name: '申请开票' }).click();
+    const dialog = clerk.getByRole('dialog');
+    await expect.poll(() => dialog.getByText(MSG.invoiceOwnOrdersOnly).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await dialog.locator('.invoice-months').isVisible()).toBe(false);
+    await dialog.getByLabel('发票抬头').fill('华东智能家电制造有限公司');
+    await dialog.getByLabel('纳税人识别号').fill('91310000MA1FL0AB1C');
+    await dialog.getByLabel('接收邮箱').fill('finance@example.com');
+    await dialog.getByRole('button', { name: '提交申请' }).click();
+    await expect.poll(() => dialog.getByText(INVOICE_MSG.selectionRequired).isVisible(), { timeout: 10_000 }).toBe(true);
+    // An order of the main account's is not the clerk's to invoice.
+    const other = await portal.db.selectFrom('orders').select('order_no').where('vendor_id', '=', main.vendor_id).where('pay_time', 'is not', null).where('created_by', '!=', user.id).executeTakeFirstOrThrow();
+    await dialog.getByLabel(/按订单开票/).fill(other.order_no);
+    await dialog.getByRole('button', { name: '提交申请' }).click();
+    await expect.poll(() => clerk.getByText(INVOICE_MSG.ordersNotFound).isVisible(), { timeout: 10_000 }).toBe(true);
+    await portal.screenshot(clerk, 'invoice-own-orders-sub');
   });
 });

@@ -84,7 +84,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/app/statement/list': PERM.accountList,
   'GET /api/app/statement/:month': PERM.accountList,
   'POST /api/app/statement/:month/export': PERM.accountList,
-  'POST /api/app/invoice/apply': PERM.accountList,
+  'POST /api/app/invoice/apply': PERM.invoiceApply,
   'GET /api/app/invoice/list': PERM.accountList,
   'GET /api/app/invoice/invoiceable': PERM.accountList,
   'GET /api/app/order/trend': PERM.accountList,

@@ -104,6 +104,8 @@ export const MSG = {
   urgentFeeName: '加急费',
   // account safety (decision 113)
   loginNeedsCaptcha: '密码错误次数较多，请输入图形验证码后再登录',
+  // a sub-account whose orders are "本人数据" invoices its own orders, not whole months (decision 273)
+  invoiceOwnOrdersOnly: '您的订单数据范围为本人，只能按本人的订单申请开票',
 } as const;
 
 export const fileTypeMessage = (types: readonly string[]) => `${MSG.fileFormat}, 请上传${types.join('/')}格式文件!`;

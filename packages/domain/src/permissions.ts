@@ -28,6 +28,8 @@ export const PERM = {
   orderExtraFee: 'app:order:extraFee',
   extraFeeCapList: 'app:extraFeeCap:list',
   extraFeeCapEdit: 'app:extraFeeCap:edit',
+  // invoice requests are a financial write of their own, under 收支明细 (decision 273)
+  invoiceApply: 'app:invoice:apply',
 } as const;
 export type Permission = (typeof PERM)[keyof typeof PERM];
 
@@ -86,7 +88,10 @@ export const MENU_TREE: MenuDef[] = [
   {
     id: 2, name: '我的钱包', menuType: 'M', permissions: '', dataFlag: 0,
     child: [
-      { id: 21, name: '收支明细', menuType: 'C', permissions: PERM.accountList, dataFlag: 0 },
+      {
+        id: 21, name: '收支明细', menuType: 'C', permissions: PERM.accountList, dataFlag: 0,
+        child: [{ id: 211, name: '申请开票', menuType: 'F', permissions: PERM.invoiceApply, dataFlag: 0 }],
+      },
       { id: 22, name: '账户充值', menuType: 'C', permissions: PERM.accountRecharge, dataFlag: 0 },
     ],
   },

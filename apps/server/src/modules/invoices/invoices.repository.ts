@@ -32,14 +32,20 @@ export function openRecordsOfOrders(db: DB | Tx, vendorId: number, orderIds: num
   return openRecords(db, vendorId).where('account_records.order_id', 'in', orderIds).execute();
 }
 
+/** The vendor's paid orders, only `ownerId`'s when given (a sub-account's data scope 本人). */
+function paidOrdersOf(db: DB | Tx, vendorId: number, ownerId: number | null) {
+  const q = db.selectFrom('orders').select(['id', 'order_no']).where('vendor_id', '=', vendorId).where('pay_time', 'is not', null);
+  return ownerId === null ? q : q.where('created_by', '=', ownerId);
+}
+
 /** The vendor's paid orders with these numbers (id and number). */
-export function paidOrdersByNo(db: DB | Tx, vendorId: number, orderNos: string[]) {
-  return db.selectFrom('orders').select(['id', 'order_no']).where('vendor_id', '=', vendorId).where('order_no', 'in', orderNos).where('pay_time', 'is not', null).execute();
+export function paidOrdersByNo(db: DB | Tx, vendorId: number, orderNos: string[], ownerId: number | null = null) {
+  return paidOrdersOf(db, vendorId, ownerId).where('order_no', 'in', orderNos).execute();
 }
 
 /** The vendor's paid orders among `orderIds` (id and number). */
-export function paidOrders(db: DB | Tx, vendorId: number, orderIds: number[]) {
-  return db.selectFrom('orders').select(['id', 'order_no']).where('vendor_id', '=', vendorId).where('id', 'in', orderIds).where('pay_time', 'is not', null).execute();
+export function paidOrders(db: DB | Tx, vendorId: number, orderIds: number[], ownerId: number | null = null) {
+  return paidOrdersOf(db, vendorId, ownerId).where('id', 'in', orderIds).execute();
 }
 
 export async function insertRequest(tx: Tx, values: Insertable<InvoiceRequestsTable> & { vendor_id: number }, records: { id: number; amount_fen: number }[]) {

@@ -5,17 +5,20 @@ import { invoiceApplied, invoiceableMonths as invoiceableShape, invoiceRow } fro
 import { PERM } from '@portal/domain/permissions';
 import { INVOICE_API, INVOICE_MSG, invoiceApplyBody, invoiceListQuery } from '@portal/domain/statements';
 import { ok, page } from '../../lib/envelope';
-import { vendorOf } from '../../plugins/auth';
+import { ownScope, vendorOf } from '../../plugins/auth';
 import { listRequests } from './invoices.repository';
 import { applyInvoice, invoiceableMonths, toInvoiceRow } from './invoices.service';
 
-/** 开票申请 (issue 20, decision 181): the ledger's readers ask for an invoice of what the vendor paid. */
+/**
+ * 开票申请 (issue 20, decisions 181, 273): the ledger's readers see the requests; filing one is the button
+ * 申请开票 (`app:invoice:apply`), within the caller's order data scope.
+ */
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const applySchema = { body: invoiceApplyBody, response: { 200: envelope(invoiceApplied) } };
-  app.post(INVOICE_API.apply, { config: { access: PERM.accountList, idempotent: true }, schema: applySchema }, async (req) => {
+  app.post(INVOICE_API.apply, { config: { access: PERM.invoiceApply, idempotent: true }, schema: applySchema }, async (req) => {
     const p = vendorOf(req);
-    return ok(await applyInvoice(app.db, p.vendorId, p.userId, req.body), INVOICE_MSG.applyOk);
+    return ok(await applyInvoice(app.db, { vendorId: p.vendorId, userId: p.userId, ownerId: ownScope(p, PERM.orderList) }, req.body), INVOICE_MSG.applyOk);
   });
 
   app.get(INVOICE_API.list, { config: { access: PERM.accountList }, schema: { querystring: invoiceListQuery, response: { 200: pageEnvelope(invoiceRow) } } }, async (req) => {

@@ -1,3 +1,4 @@
+import { MSG } from '@portal/domain/messages';
 import { fenToYuan } from '@portal/domain/money';
 import { INVOICE_MSG, INVOICE_STATUS, type InvoiceApplyBody, type InvoiceRow } from '@portal/domain/statements';
 import type { z } from 'zod';
@@ -18,17 +19,30 @@ const monthEnded = (month: string, now: string) => Date.parse(monthBounds(month)
 /** Paid minus refunded, in fen, of records (expenses are negative, refunds positive). */
 const amountOf = (records: { amount_fen: number }[]) => -records.reduce((s, r) => s + Number(r.amount_fen), 0);
 
-export async function applyInvoice(db: DB, vendorId: number, userId: number, body: z.output<typeof invoiceApplyBody>) {
+/**
+ * Who files: the vendor, the user, and — for a sub-account whose order data scope is 本人 — that user's
+ * id: it invoices only orders it created, never a whole month of everyone's spend (decision 273).
+ */
+export interface InvoiceApplicant {
+  vendorId: number;
+  userId: number;
+  ownerId: number | null;
+}
+
+export async function applyInvoice(db: DB, by: InvoiceApplicant, body: z.output<typeof invoiceApplyBody>) {
+  const { vendorId, userId, ownerId } = by;
   const now = nowIso();
+  if (ownerId !== null && body.months.length) throw badRequest(MSG.invoiceOwnOrdersOnly);
   if (body.months.some((m) => !monthEnded(m, now))) throw badRequest(INVOICE_MSG.monthNotClosed);
   const months = [...new Set(body.months)].sort();
   const orderNos = [...new Set(body.orderNos)];
-  const byNo = orderNos.length ? await paidOrdersByNo(db, vendorId, orderNos) : [];
+  // Another user's order, for an "own" sub-account, answers as a missing one does (as every order route).
+  const byNo = orderNos.length ? await paidOrdersByNo(db, vendorId, orderNos, ownerId) : [];
   if (byNo.length !== orderNos.length) throw badRequest(INVOICE_MSG.ordersNotFound);
   const orderIds = [...new Set([...body.orderIds, ...byNo.map((o) => o.id)])];
   try {
     return await db.transaction().execute(async (tx) => {
-      const orders = orderIds.length ? await paidOrders(tx, vendorId, orderIds) : [];
+      const orders = orderIds.length ? await paidOrders(tx, vendorId, orderIds, ownerId) : [];
       if (orders.length !== orderIds.length) throw badRequest(INVOICE_MSG.ordersNotFound);
       const byId = new Map<number, { id: number; amount_fen: number }>();
       for (const m of months) {

@@ -3,6 +3,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
+import { useAccess } from '../../../lib/access';
 import { INVOICE_MSG, INVOICE_STATUS, invoiceStatus, invoiceType, type InvoiceRow } from '@portal/domain/statements';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
 import { ONE_LINE, STICKY_TABLE } from '../../../lib/table-props';
@@ -22,6 +24,10 @@ export default function InvoiceScreen() {
   const tab = filters.tab ?? 'all';
   const [applying, setApplying] = useState(false);
   const { message } = App.useApp();
+  // Filing is the button 申请开票 (decision 273); a sub-account whose orders are 本人数据 files by its own orders only.
+  const { can, isMain, user } = useAccess();
+  const mayApply = can(PERM.invoiceApply);
+  const ordersOnly = !isMain && user?.dataScopes?.[PERM.orderList] === 1;
   const list = useQuery(invoiceListQuery({ status: tab === 'all' ? undefined : Number(tab), pageNum: paging.pageNum, pageSize: paging.pageSize }));
 
   const columns: TableColumnsType<InvoiceRow> = [
@@ -77,9 +83,11 @@ export default function InvoiceScreen() {
       title="开票申请"
       variant="borderless"
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)}>
-          申请开票
-        </Button>
+        mayApply ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setApplying(true)}>
+            申请开票
+          </Button>
+        ) : undefined
       }
     >
       <Tabs
@@ -99,7 +107,8 @@ export default function InvoiceScreen() {
         pagination={paging.pagination(list.data?.total ?? 0)}
       />
       <InvoiceApplyDialog
-        open={applying}
+        open={applying && mayApply}
+        ordersOnly={ordersOnly}
         onClose={(done) => {
           setApplying(false);
           if (done) message.success(INVOICE_MSG.applyOk);

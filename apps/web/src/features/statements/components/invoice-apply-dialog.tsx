@@ -1,5 +1,6 @@
 import { Alert, Checkbox, Form, Input, Modal, Radio } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { MSG } from '@portal/domain/messages';
 import { INVOICE_MSG, INVOICE_TYPE, invoiceFields, invoiceType } from '@portal/domain/statements';
 import { zodRule } from '../../../lib/form-rules';
 import { isApiError } from '../../../lib/request';
@@ -22,11 +23,14 @@ interface Values {
 const shape = invoiceFields.shape;
 const requiredFor = (msg: string) => ({ required: true, whitespace: true, message: msg });
 
-/** 申请开票: the header of the invoice and the ended months whose spend it covers. */
-export function InvoiceApplyDialog({ open, onClose }: { open: boolean; onClose: (done: boolean) => void }) {
+/**
+ * 申请开票: the header of the invoice and the ended months whose spend it covers. `ordersOnly`: a
+ * sub-account whose orders are 本人数据 invoices its own orders, not months (decision 273).
+ */
+export function InvoiceApplyDialog({ open, onClose, ordersOnly = false }: { open: boolean; onClose: (done: boolean) => void; ordersOnly?: boolean }) {
   const [form] = Form.useForm<Values>();
   const apply = useApplyInvoice();
-  const months = useQuery(invoiceableQuery(open));
+  const months = useQuery(invoiceableQuery(open && !ordersOnly));
   const type = Form.useWatch('invoiceType', form);
   const chosen = Form.useWatch('months', form) ?? [];
   const total = (months.data ?? []).filter((m) => chosen.includes(m.month)).reduce((s, m) => s + m.amount, 0);
@@ -83,14 +87,16 @@ export function InvoiceApplyDialog({ open, onClose }: { open: boolean; onClose: 
             </Form.Item>
           </>
         ) : null}
+        {ordersOnly ? <Alert type="info" showIcon message={MSG.invoiceOwnOrdersOnly} style={{ marginBottom: 16 }} /> : null}
         <Form.Item
+          hidden={ordersOnly}
           name="months"
           label="开票月份（已结账月份的支出，扣除已开票和退款）"
           dependencies={['orderNos']}
           rules={[
             ({ getFieldValue }) => ({
               validator: async (_r, value?: string[]) => {
-                if (!value?.length && !String(getFieldValue('orderNos') ?? '').trim()) throw new Error(INVOICE_MSG.selectionRequired);
+                if (!ordersOnly && !value?.length && !String(getFieldValue('orderNos') ?? '').trim()) throw new Error(INVOICE_MSG.selectionRequired);
               },
             }),
           ]}
@@ -103,13 +109,21 @@ export function InvoiceApplyDialog({ open, onClose }: { open: boolean; onClose: 
             ))}
           </Checkbox.Group>
         </Form.Item>
-        <Form.Item name="orderNos" label="或按订单开票：已支付的订单号（每行一个）">
+        <Form.Item
+          name="orderNos"
+          label={ordersOnly ? '按订单开票：本人的已支付订单号（每行一个）' : '或按订单开票：已支付的订单号（每行一个）'}
+          rules={ordersOnly ? [requiredFor(INVOICE_MSG.selectionRequired)] : []}
+        >
           <Input.TextArea rows={2} placeholder="例如 GD20261124093015123456" />
         </Form.Item>
-        {months.data && months.data.length === 0 ? <Alert type="info" showIcon message="暂无已结账的月份" /> : null}
-        <p>
-          所选月份可开票：<b>¥{formatYuan(total)}</b>（按订单开票的金额在提交后计算）
-        </p>
+        {!ordersOnly && months.data && months.data.length === 0 ? <Alert type="info" showIcon message="暂无已结账的月份" /> : null}
+        {ordersOnly ? (
+          <p>按订单开票的金额在提交后计算</p>
+        ) : (
+          <p>
+            所选月份可开票：<b>¥{formatYuan(total)}</b>（按订单开票的金额在提交后计算）
+          </p>
+        )}
       </Form>
     </Modal>
   );
