@@ -188,6 +188,24 @@ describe('bulk import journey', () => {
     // Nothing checked still to pay: the list says so and pays nothing.
     await page.locator('[data-action="list-batch-pay"]').click();
     await page.getByText('请勾选待付款的订单').waitFor();
+
+    // The same two rows uploaded again, with one new: the preview names both as likely duplicates and skips them.
+    await page.locator('[data-action="import"]').click();
+    const again = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
+    const newRow = validRow(models[0]!, { realName: '新客户丙', phone: phone(82) });
+    await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '又一次.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await fillWorkbook([...rows, newRow]) });
+    await again;
+    await page.getByTestId('import-duplicates').getByText('其中 2 个订单与近30天的已有订单相同').waitFor();
+    await page.getByRole('tab', { name: /将创建的订单/ }).click();
+    await expect.poll(() => page.getByTestId('import-duplicate').allInnerTexts()).toEqual(orders.map((o) => `疑似重复：已有订单${o.order_no}`));
+    expect(await page.locator('[data-action="confirm-import"]').innerText()).toContain('确认导入 1 个订单');
+    await dialogShot(page, 'order-import-duplicates-dialog');
+    const skipping = page.waitForResponse((r) => r.url().endsWith(`${API.orderImport}?skipDuplicates=1`));
+    await page.locator('[data-action="confirm-import"]').click();
+    expect((await (await skipping).json()).data).toMatchObject({ created: 1, skipped: 2 });
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('成功导入 1 个订单，跳过 2 个疑似重复订单');
+    expect((await db.selectFrom('orders').select('id').where('real_name', 'in', ['稍后支付甲', '稍后支付乙']).execute()).length).toBe(2);
+    await page.getByRole('button', { name: /^完\s*成$/ }).click();
   });
 
   test('a workbook bomb is refused in Chinese within 2 s, and the dialog reads the next file (issue 44)', async () => {

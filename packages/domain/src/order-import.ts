@@ -66,6 +66,8 @@ export const IMPORT_LIMITS = {
   maxUnpackedBytes: 60 * 1024 * 1024,
   /** Lines of one order (the form's productList max). */
   maxLinesPerOrder: 20,
+  /** How far back an existing order makes an imported one a likely duplicate (decision 279). */
+  duplicateDays: 30,
 } as const;
 
 export const IMPORT_MSG = {
@@ -136,6 +138,13 @@ export interface ImportOrderPreview {
   /** Created orders: the total (yuan) and status (100 待付款; out of warranty 200, nothing to pay). Preview: null. */
   totalPrice: number | null;
   status: number | null;
+  /**
+   * A live order of the vendor, placed within IMPORT_LIMITS.duplicateDays, for the same phone, district, detail
+   * address and products: this one is likely the same order imported again (decision 279). Null otherwise.
+   */
+  duplicateOf: string | null;
+  /** Not created because it is likely a duplicate and the import was asked to skip those. */
+  skipped: boolean;
 }
 
 export interface ImportResult {
@@ -145,6 +154,8 @@ export interface ImportResult {
   created: number;
   /** Rows not imported. */
   failed: number;
+  /** Orders not created because they are likely duplicates (skipDuplicates). */
+  skipped: number;
   orderIds: number[];
   errors: ImportError[];
   orders: ImportOrderPreview[];
@@ -157,5 +168,5 @@ const flag = z
   .nullable()
   .catch(false)
   .transform((v) => v === '1' || v === 1 || v === true || v === 'true');
-/** POST /api/app/order/import?dryRun=1 — the preview; nothing is written. */
-export const orderImportQuery = z.object({ dryRun: flag });
+/** POST /api/app/order/import?dryRun=1 — the preview; nothing is written. skipDuplicates=1: likely duplicates are not created. */
+export const orderImportQuery = z.object({ dryRun: flag, skipDuplicates: flag });

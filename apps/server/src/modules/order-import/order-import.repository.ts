@@ -1,3 +1,4 @@
+import { ORDER_STATUS } from '@portal/domain/enums';
 import type { DB } from '../../db/database';
 import type { ProductRecord } from '../../lib/product-row';
 
@@ -56,3 +57,29 @@ export const firstOrderableProduct = (db: DB, vendorId: number) =>
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
+
+/** The vendor's live orders (of `createdBy` alone when given) placed since `since` for these phones, with their address and product ids. */
+export async function liveOrdersOfPhones(db: DB, vendorId: number, createdBy: number | null, phones: string[], since: string) {
+  const unique = [...new Set(phones)];
+  const orders: Array<{ id: number; order_no: string; phone: string; district_id: string; detail_address: string; productIds: number[] }> = [];
+  for (let i = 0; i < unique.length; i += 500) {
+    let q = db
+      .selectFrom('orders')
+      .select(['id', 'order_no', 'phone', 'district_id', 'detail_address'])
+      .where('vendor_id', '=', vendorId)
+      .where('phone', 'in', unique.slice(i, i + 500))
+      .where('status', '<>', ORDER_STATUS.cancelled)
+      .where('created_at', '>=', since)
+      .orderBy('id', 'desc');
+    if (createdBy !== null) q = q.where('created_by', '=', createdBy);
+    const rows = await q.execute();
+    orders.push(...rows.map((r) => ({ ...r, productIds: [] as number[] })));
+  }
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  const ids = [...byId.keys()];
+  for (let i = 0; i < ids.length; i += 500) {
+    const lines = await db.selectFrom('order_products').select(['order_id', 'product_id']).where('order_id', 'in', ids.slice(i, i + 500)).execute();
+    for (const l of lines) byId.get(l.order_id)!.productIds.push(l.product_id);
+  }
+  return orders;
+}

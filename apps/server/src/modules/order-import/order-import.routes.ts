@@ -89,11 +89,12 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
     // One transaction per order; a repeat with the same Idempotency-Key replays the first answer.
     const importSchema = { ...upload, querystring: orderImportQuery, response: { 200: envelope(importResult) } };
     app.post(API.orderImport, { config: { access: PERM.orderAdd, idempotent: true }, schema: importSchema }, async (req) => {
-      const { dryRun } = req.query;
+      const { dryRun, skipDuplicates } = req.query;
       const { rows } = await reader.rows(await uploadedBytes(req));
       const result = await importOrders(db, ports, vendorOf(req), rows, dryRun, {
         onError: (err) => req.log.error({ err }, 'order import: an order was not created'),
         concurrency,
+        skipDuplicates,
       });
       return ok(result, dryRun ? IMPORT_MSG.previewOk : IMPORT_MSG.importOk(result.created));
     });

@@ -11,8 +11,10 @@ import { AppError } from '../../lib/errors';
 import { regionTree, type RegionNode } from '../../lib/region-tree';
 import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
 import type { VendorPrincipal } from '../../plugins/context';
+import { ownScope } from '../../plugins/auth';
+import { PERM } from '@portal/domain/permissions';
 import type { SheetRow } from './import-workbook';
-import { firstOrderableProduct, orderTotals, productsByModel } from './order-import.repository';
+import { firstOrderableProduct, liveOrdersOfPhones, orderTotals, productsByModel } from './order-import.repository';
 import { sourceNumHolders } from '../../lib/order-source-numbers.repository';
 import { fenToYuan } from '@portal/domain/money';
 
@@ -78,6 +80,25 @@ function withOrderCellsOf(first: SheetRow, r: SheetRow): SheetRow {
   return { ...r, cells };
 }
 
+/**
+ * Flags each order a live order of the vendor, placed in the last IMPORT_LIMITS.duplicateDays, already
+ * holds: same phone, district and detail address, same products (decision 279). A file imported twice
+ * without 来源单号 is then named in the preview instead of being ordered and paid twice.
+ */
+async function markLikelyDuplicates(db: DB, p: VendorPrincipal, ready: Array<{ input: OrderAddInput; preview: ImportOrderPreview }>) {
+  if (!ready.length) return;
+  const since = new Date(Date.now() - IMPORT_LIMITS.duplicateDays * 86_400_000).toISOString();
+  // Only orders the importer may see (a sub-account's data scope 本人: its own).
+  const live = await liveOrdersOfPhones(db, p.vendorId, ownScope(p, PERM.orderList), ready.map((r) => r.input.phone), since);
+  const productsKey = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join(',');
+  for (const r of ready) {
+    const same = live.find((o) =>
+      o.phone === r.input.phone && o.district_id === r.input.districtId && o.detail_address.trim() === r.input.detailAddress.trim() &&
+      productsKey(o.productIds) === productsKey(r.input.productList.map((l) => l.productId)));
+    r.preview.duplicateOf = same?.order_no ?? null;
+  }
+}
+
 interface CheckedRow {
   row: number;
   cells: Record<ImportColumnKey, string>;
@@ -100,7 +121,7 @@ export async function importOrders(
   p: VendorPrincipal,
   rows: SheetRow[],
   dryRun: boolean,
-  opts: { onError?: (err: unknown) => void; concurrency?: number } = {},
+  opts: { onError?: (err: unknown) => void; concurrency?: number; skipDuplicates?: boolean } = {},
 ): Promise<ImportResult> {
   const onError = opts.onError ?? (() => undefined);
   const products = await productsByModel(db, p.vendorId, rows.map((r) => r.cells.model).filter(Boolean));
@@ -178,17 +199,22 @@ export async function importOrders(
       lines: group.map((c, i) => ({ model: c.product!.model_name, number: parsed.data.productList[i]!.number })),
       totalPrice: null,
       status: null,
+      duplicateOf: null,
+      skipped: false,
     };
     ready.push({ group, input: parsed.data, preview });
   }
+  await markLikelyDuplicates(db, p, ready);
+  const toCreate = ready.filter((r) => !(opts.skipDuplicates && r.preview.duplicateOf));
+  for (const r of ready) r.preview.skipped = !toCreate.includes(r);
 
   // Valid orders: one createOrder (one transaction) each, a few at a time so the database's round
   // trips and commits overlap (PostgreSQL); the answer keeps the file's order.
   if (!dryRun) {
     let next = 0;
     const worker = async () => {
-      for (let i = next++; i < ready.length; i = next++) {
-        const r = ready[i]!;
+      for (let i = next++; i < toCreate.length; i = next++) {
+        const r = toCreate[i]!;
         try {
           const made = await ports.createOrder(db, p, r.input, { sourceNumOnce: true });
           r.preview.orderId = made.id;
@@ -201,9 +227,10 @@ export async function importOrders(
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, ready.length)) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, toCreate.length)) }, worker));
   }
-  for (const r of ready) {
+  const skipped = ready.filter((r) => r.preview.skipped);
+  for (const r of toCreate) {
     if (!dryRun && r.preview.orderId === null) {
       fail(r.group);
       continue;
@@ -219,7 +246,7 @@ export async function importOrders(
     }
   }
   errors.sort((a, b) => a.row - b.row || (ORDER_OF_COLUMNS.get(a.column) ?? -1) - (ORDER_OF_COLUMNS.get(b.column) ?? -1));
-  return { total: rows.length, created: orders.length, failed, orderIds, errors, orders, dryRun };
+  return { total: rows.length, created: orders.length, failed, skipped: skipped.length, orderIds, errors, orders: [...orders, ...skipped.map((r) => r.preview)], dryRun };
 }
 
 async function checkRow(

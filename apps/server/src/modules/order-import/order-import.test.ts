@@ -164,6 +164,36 @@ describe('import', () => {
     expect((await linesOf(id!)).map((l) => l.number)).toEqual([1, 2]);
   });
 
+  it('a file imported again names each likely duplicate (same phone, address and products, not cancelled) and skipDuplicates=1 creates none of them', async () => {
+    const file = await fillWorkbook([
+      validRow(M1, { phone: '13922250001' }),
+      validRow(M1, { phone: '13922250002' }),
+      validRow(M1, { phone: '13922250003' }),
+    ]);
+    const first = await postFile(t, v.token, file);
+    const [a, b, c] = first.body.data.orderIds as number[];
+    expect(first.body.data).toMatchObject({ created: 3, skipped: 0 });
+    expect((first.body.data as ImportResult).orders.every((o) => o.duplicateOf === null)).toBe(true);
+    const numbers = new Map((await ordersOf(v.vendorId)).map((o) => [o.id, o.order_no]));
+    // The third is cancelled: ordering it again is no duplicate. Another product for the second phone is none either.
+    expect((await post(t, API.orderCancel, { ids: [c], closeRemark: '客户取消' }, { token: v.token })).body.code).toBe(200);
+    const again = await fillWorkbook([
+      validRow(M1, { phone: '13922250001' }),
+      validRow(M1, { phone: '13922250002' }),
+      validRow(M1, { phone: '13922250003' }),
+      validRow(M2, { phone: '13922250002', detailAddress: '莲花南路1500弄5号' }),
+    ]);
+    const preview = (await postFile(t, v.token, again, { query: { dryRun: '1' } })).body.data as ImportResult;
+    expect(preview.orders.map((o) => o.duplicateOf)).toEqual([numbers.get(a!), numbers.get(b!), null, null]);
+    expect(preview).toMatchObject({ created: 4, skipped: 0 });
+
+    const before = (await ordersOf(v.vendorId)).length;
+    const skipping = (await postFile(t, v.token, again, { query: { skipDuplicates: '1' } })).body.data as ImportResult;
+    expect(skipping).toMatchObject({ created: 2, skipped: 2, failed: 0 });
+    expect(skipping.orders.filter((o) => o.skipped).map((o) => [o.orderId, o.duplicateOf])).toEqual([[null, numbers.get(a!)], [null, numbers.get(b!)]]);
+    expect((await ordersOf(v.vendorId)).length).toBe(before + 2);
+  });
+
   it('answers the upload as the same workbook holding only its wrong rows, each with its 错误原因, writing nothing', async () => {
     const before = await ordersOf(v.vendorId);
     const r = await postFile(t, v.token, await fillWorkbook(twentyRows()), { path: API.orderImportResult });

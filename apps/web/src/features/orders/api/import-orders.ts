@@ -58,9 +58,9 @@ export function downloadImportErrors(file: File, rows: number[]) {
  * POST /api/app/order/import (dryRun: the preview). The import carries the file's own Idempotency-Key
  * (one per chosen file, decision 128), so a repeated click or a retry never creates twice.
  */
-export const importOrders = (file: File, opts: { dryRun: boolean; idempotencyKey?: string; onProgress?: (p: number) => void }) =>
+export const importOrders = (file: File, opts: { dryRun: boolean; skipDuplicates?: boolean; idempotencyKey?: string; onProgress?: (p: number) => void }) =>
   http.upload<z.infer<typeof importResult>>(API.orderImport, file, {
-    query: opts.dryRun ? { dryRun: 1 } : {},
+    query: opts.dryRun ? { dryRun: 1 } : opts.skipDuplicates ? { skipDuplicates: 1 } : {},
     onProgress: opts.onProgress,
     idempotencyKey: opts.dryRun ? undefined : opts.idempotencyKey,
     silent: true,

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Modal, Progress, Space, Steps, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Checkbox, Modal, Progress, Space, Steps, Table, Tabs, Tag, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,6 +30,10 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [pay, setPay] = useState<Record<number, PayState>>({});
+  // Likely duplicates of live orders are skipped unless the merchant says they are new (decision 279).
+  const [skipDuplicates, setSkipDuplicates] = useState(true);
+  const duplicates = (preview?.orders ?? []).filter((o) => o.duplicateOf).length;
+  const toCreate = (preview?.created ?? 0) - (skipDuplicates ? duplicates : 0);
 
   const reset = () => {
     setFile(null);
@@ -38,6 +42,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
     setFailure('');
     setProgress(null);
     setPay({});
+    setSkipDuplicates(true);
   };
   const close = () => {
     if (busy) return;
@@ -45,12 +50,12 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
     onClose();
   };
 
-  const run = async (f: File, dryRun: boolean, idempotencyKey: string) => {
+  const run = async (f: File, dryRun: boolean, idempotencyKey: string, skip = false) => {
     setBusy(true);
     setFailure('');
     setProgress(0);
     try {
-      return await importOrders(f, { dryRun, idempotencyKey, onProgress: setProgress });
+      return await importOrders(f, { dryRun, skipDuplicates: skip, idempotencyKey, onProgress: setProgress });
     } catch (e) {
       setFailure(isApiError(e) ? e.message : MSG.uploadFailed);
       return null;
@@ -71,10 +76,10 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
 
   const doImport = async () => {
     if (!file) return;
-    const r = await run(file, false, key);
+    const r = await run(file, false, key, skipDuplicates && duplicates > 0);
     if (!r) return;
     setResult(r);
-    message.success(`成功导入${r.created}个订单`);
+    message.success(`成功导入${r.created}个订单${r.skipped ? `，跳过${r.skipped}个疑似重复订单` : ''}`);
     await qc.invalidateQueries({ queryKey: orderKeys.all });
   };
 
@@ -104,6 +109,17 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
     { title: '服务', key: 'service', width: 100, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
     // A width of its own: with the result's columns the rest took the row, leaving the models a letter wide.
     { title: '产品', dataIndex: 'lines', width: 220, ellipsis: { showTitle: true }, render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
+    {
+      title: '重复检查',
+      key: 'duplicate',
+      width: 230,
+      render: (_: unknown, o: ImportOrderPreview) =>
+        o.duplicateOf && (
+          <Tag color={o.skipped ? 'default' : 'warning'} data-testid="import-duplicate">
+            {o.skipped ? `已跳过：与订单${o.duplicateOf}重复` : `疑似重复：已有订单${o.duplicateOf}`}
+          </Tag>
+        ),
+    },
     ...(result
       ? [
           { title: '金额', dataIndex: 'totalPrice', width: 90, render: (v: number | null) => (v == null ? '' : yuan(v)) },
@@ -116,6 +132,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
               if (p?.state === 'paid') return <Tag color="green">已支付</Tag>;
               if (p?.state === 'paying') return <Tag color="blue">支付中</Tag>;
               if (p?.state === 'failed') return <Tag color="red" title={p.message}>{p.message}</Tag>;
+              if (o.skipped) return null;
               return <Tag color={o.status === ORDER_STATUS.unpaid ? 'orange' : 'default'}>{orderStatus.label(o.status)}</Tag>;
             },
           },
@@ -173,10 +190,23 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
             data-testid="import-summary"
             message={
               result
-                ? `成功导入 ${result.created} 个订单${result.failed ? `，${result.failed} 行未导入` : ''}`
+                ? `成功导入 ${result.created} 个订单${result.skipped ? `，跳过 ${result.skipped} 个疑似重复订单` : ''}${result.failed ? `，${result.failed} 行未导入` : ''}`
                 : `共 ${shown.total} 行：可创建 ${shown.created} 个订单${shown.failed ? `，${shown.failed} 行有误（有误的行不会导入，修改后可重新上传）` : '，没有错误'}`
             }
           />
+          {!result && duplicates > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="import-duplicates"
+              message={`其中 ${duplicates} 个订单与近${IMPORT_LIMITS.duplicateDays}天的已有订单相同（同一手机号、地址和产品），可能是重复导入`}
+              description={
+                <Checkbox checked={skipDuplicates} onChange={(e) => setSkipDuplicates(e.target.checked)} data-action="skip-duplicates">
+                  跳过这些订单（不是重复时取消勾选）
+                </Checkbox>
+              }
+            />
+          )}
           <Tabs
             defaultActiveKey={shown.errors.length ? 'errors' : 'orders'}
             items={[
@@ -196,7 +226,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
               },
               {
                 key: 'orders',
-                label: `${result ? '已创建' : '将创建'}的订单（${shown.orders.length}）`,
+                label: `${result ? '已创建' : '将创建'}的订单（${result ? result.created : shown.orders.length}）`,
                 children: (
                   <Table<ImportOrderPreview>
                     size="small"
@@ -205,7 +235,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
                     dataSource={shown.orders}
                     pagination={{ pageSize: 10, hideOnSinglePage: true }}
                     tableLayout="fixed"
-                    scroll={{ x: 1190 }}
+                    scroll={{ x: 1420 }}
                     data-testid="import-orders"
                   />
                 ),
@@ -223,8 +253,8 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
             </Space>
             <Space>
               {!result && (
-                <Button type="primary" disabled={!preview?.created} loading={busy} onClick={() => void doImport()} data-action="confirm-import">
-                  确认导入 {preview?.created ?? 0} 个订单
+                <Button type="primary" disabled={toCreate <= 0} loading={busy} onClick={() => void doImport()} data-action="confirm-import">
+                  确认导入 {toCreate} 个订单
                 </Button>
               )}
               {result && canPay && (
