@@ -103,16 +103,11 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
   const orderColumns = [
     { title: '行号', dataIndex: 'rows', width: 80, render: (rows: number[]) => rows.join('、') },
     ...(result ? [{ title: '订单号', dataIndex: 'orderNo', width: 200 }] : []),
-    { title: '客户', dataIndex: 'realName', width: 90 },
-    { title: '手机号', dataIndex: 'phone', width: 120 },
-    { title: '地址', dataIndex: 'address', width: 180, ellipsis: { showTitle: true } },
-    { title: '服务', key: 'service', width: 100, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
-    // A width of its own: with the result's columns the rest took the row, leaving the models a letter wide.
-    { title: '产品', dataIndex: 'lines', width: 220, ellipsis: { showTitle: true }, render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
+    // Next to the customer, where the merchant looks first: a likely duplicate of a live order (decision 279).
     {
       title: '重复检查',
       key: 'duplicate',
-      width: 230,
+      width: 250,
       render: (_: unknown, o: ImportOrderPreview) =>
         o.duplicateOf && (
           <Tag color={o.skipped ? 'default' : 'warning'} data-testid="import-duplicate">
@@ -120,6 +115,12 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
           </Tag>
         ),
     },
+    { title: '客户', dataIndex: 'realName', width: 90 },
+    { title: '手机号', dataIndex: 'phone', width: 120 },
+    { title: '地址', dataIndex: 'address', width: 180, ellipsis: { showTitle: true } },
+    { title: '服务', key: 'service', width: 100, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
+    // A width of its own: with the result's columns the rest took the row, leaving the models a letter wide.
+    { title: '产品', dataIndex: 'lines', width: 220, ellipsis: { showTitle: true }, render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
     ...(result
       ? [
           { title: '金额', dataIndex: 'totalPrice', width: 90, render: (v: number | null) => (v == null ? '' : yuan(v)) },
