@@ -4,7 +4,7 @@ import {
   ORDER_MSG, PricingError, cancelBody, customerModifyBody, deriveStatusInfo, displayState, doorTimeAllowed, markerBody, orderAddBody,
   priceOrder, progressSteps, rateToBasisPoints, reminderBody, urgentBody, addressTextBody, availableServices, type DiscountContext, type PriceInput,
 } from './orders';
-import { firstMessage } from './validation';
+import { INPUT_MSG, firstMessage } from './validation';
 
 const noDiscount: DiscountContext = { orderDiscountFlag: false, createOrderDiscountRate: '0.95', hasDealerOutlet: false, outletDiscountFlag: false, outletTiers: [] };
 // A product: install 100.00 in warranty / 150.00 guide; repair 80.00 / 120.00; overhaul only out of warranty.
@@ -139,6 +139,7 @@ describe('other payloads', () => {
   it.each([
     [{}, 'ok'],
     [{ realName: '' }, MSG.nameRequired],
+    [{ realName: '韩'.repeat(51) }, INPUT_MSG.customerNameTooLong],
     [{ phone: '' }, MSG.phoneRequiredShort],
     [{ phone: '139-1234567' }, MSG.digitsOnly],
     [{ phone: '139123456789' }, MSG.phoneLength],

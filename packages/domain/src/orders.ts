@@ -208,7 +208,7 @@ const orderId = z.coerce.number({ error: '订单不存在' }).int('订单不存�
 
 export const customerModifyBody = z.object({
   orderId,
-  realName: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(50, MSG.nameRequired),
+  realName: z.string({ error: MSG.nameRequired }).trim().min(1, MSG.nameRequired).max(50, INPUT_MSG.customerNameTooLong),
   phone: z.string({ error: MSG.phoneRequiredShort }).trim().min(1, MSG.phoneRequiredShort).regex(/^\d*$/, MSG.digitsOnly).length(11, MSG.phoneLength),
   phoneExtension: extension,
   ...region,

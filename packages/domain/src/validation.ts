@@ -22,6 +22,8 @@ export const INPUT_MSG = {
   badOption: '选项不正确',
   /** Over-long texts whose missing-value message the spec gives (请输入姓名, 请输入您的公司/店铺名称). */
   nameTooLong: '姓名最多输入30个字符',
+  /** The order's customer (客户姓名, 50 characters). */
+  customerNameTooLong: '客户姓名最多输入50个字符',
   companyTooLong: '公司名称最多输入100个字符',
 } as const;
 
