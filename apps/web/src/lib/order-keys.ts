@@ -8,6 +8,8 @@ export const orderKeys = {
   pendingCount: ['orders', 'pendingCount'] as const,
   publishedCount: ['orders', 'publishedCount'] as const,
   logistics: (id: number | string) => ['orders', 'logistics', String(id)] as const,
+  /** The merchant's 预约与时效赔付 card: it reads again whenever the order changed (decision 259, 269). */
+  appointment: (id: number | string) => ['orders', 'appointment', String(id)] as const,
   /** The home's tiles and timeliness counts: order data, so an order's change refreshes them too. */
   statistics: ['orders', 'statistics'] as const,
   quickOrders: ['orders', 'quicklyOrder'] as const,
@@ -17,16 +19,16 @@ export const orderKeys = {
 /** Keys under `orders` holding reference data (companies, discounts, contacts…): an order's change leaves them. */
 const REFERENCE = new Set(['companies', 'discountRate', 'outletTiers', 'dealerOutlet', 'contactInfo', 'publishedCount']);
 /** Keys under `orders` of one order: [`orders`, kind, orderId]. */
-const PER_ORDER = new Set(['detail', 'logistics', 'parts', 'praise', 'return']);
+const PER_ORDER = new Set(['detail', 'logistics', 'parts', 'praise', 'return', 'appointment']);
 
 /**
  * Refetch what shows an order that changed elsewhere (a live event, the tab shown again; issue 48
- * item 2): its detail and records, every list, the counts and the home's tiles. With `orderId`, the
- * records of other orders stay as they are.
+ * item 2): its detail and records, every list, the counts and the home's tiles. With `orderId` (one
+ * or several, each list read once), the records of other orders stay as they are.
  */
-export function refreshOrders(qc: QueryClient, orderId?: number) {
+export function refreshOrders(qc: QueryClient, orderId?: number | readonly number[]) {
+  const ids = orderId === undefined ? null : new Set([orderId].flat().map(String));
   return qc.invalidateQueries({
-    predicate: ({ queryKey: [root, kind, id] }) =>
-      root === 'orders' && !REFERENCE.has(String(kind)) && (orderId === undefined || !PER_ORDER.has(String(kind)) || String(id) === String(orderId)),
+    predicate: ({ queryKey: [root, kind, id] }) => root === 'orders' && !REFERENCE.has(String(kind)) && (ids === null || !PER_ORDER.has(String(kind)) || ids.has(String(id))),
   });
 }

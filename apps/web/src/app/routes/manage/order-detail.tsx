@@ -6,6 +6,7 @@ import { OrderDetailView, type Crumb } from '../../../features/orders/components
 import { CustomerServiceCard } from '../../../features/customer-service/components/customer-service-card';
 import { ExtraFeeCard } from '../../../features/extra-fees/components/extra-fee-card';
 import { AppointmentCard } from '../../../features/appointments/components/appointment-card';
+import { useOrder } from '../../../features/orders/api/get-order';
 import { useAccess } from '../../../lib/access';
 
 const ORDER_CRUMBS: Crumb[] = [
@@ -25,6 +26,8 @@ export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'or
   const [search] = useSearchParams();
   const { can } = useAccess();
   const id = Number(search.get('id'));
+  // The detail's own query (one request): 申请改约 follows the order's status as it is now.
+  const order = useOrder(id > 0 ? search.get('id') : null).data;
   // Every order read needs the order list key (decision 115).
   return (
     <RequirePermission perm={PERM.orderList}>
@@ -33,7 +36,7 @@ export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'or
         crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS}
         customerSide={id > 0 ? (
           <>
-            <AppointmentCard orderId={id} canRequest />
+            <AppointmentCard orderId={id} canRequest orderStatus={order?.realStatus} />
             <ExtraFeeCard orderId={id} canDecide={can(PERM.orderExtraFee)} />
             <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} />
           </>

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { APPOINTMENT_MSG, type AppointSlotValue } from '@portal/domain/appointments';
 import { APPOINTMENT_API, type AppointmentViewAnswer, type creditRuleRow, type MerchantRescheduleBody } from '@portal/domain/contract/appointments';
 import { CREDIT_MSG, type creditRuleBody } from '@portal/domain/timeliness-credit';
+import { orderKeys, refreshOrders } from '../../../lib/order-keys';
 import { http } from '../../../lib/request';
 import { platformHttp } from '../../../platform/lib/platform-request';
 
@@ -14,18 +15,20 @@ export type AppointmentView = AppointmentViewAnswer;
 export type CreditRule = z.infer<typeof creditRuleRow>;
 
 export const appointmentKeys = {
-  all: ['appointments'] as const,
   platform: ['platform', 'appointments'] as const,
   rules: ['platform', 'timelinessRules'] as const,
 };
 
-/** `version`: what the page knows of the order's state (it reads again when the order moved). */
-export const appointmentQuery = (id: number, version = '') =>
-  queryOptions({ queryKey: [...appointmentKeys.all, id, version], queryFn: () => http.get<AppointmentView>(APPOINTMENT_API.view(id)) });
+/**
+ * The merchant's card is order data (`orderKeys.appointment`): every change of the order — a live
+ * event, the tab shown again, the merchant's own action — reads it again (decision 269).
+ */
+export const appointmentQuery = (id: number) => queryOptions({ queryKey: orderKeys.appointment(id), queryFn: () => http.get<AppointmentView>(APPOINTMENT_API.view(id)) });
+/** `version`: what the console knows of the order's state (it reads again when the order moved). */
 export const platformAppointmentQuery = (id: number, version = '') =>
   queryOptions({ queryKey: [...appointmentKeys.platform, id, version], queryFn: () => platformHttp.get<AppointmentView>(APPOINTMENT_API.platformView(id)) });
 export const useAppointment = (id: number, console = false, version = '') => {
-  const merchant = useQuery({ ...appointmentQuery(id, version), enabled: !console });
+  const merchant = useQuery({ ...appointmentQuery(id), enabled: !console });
   const platform = useQuery({ ...platformAppointmentQuery(id, version), enabled: console });
   return console ? platform : merchant;
 };
@@ -36,9 +39,10 @@ export function useRequestReschedule() {
   const { message } = App.useApp();
   return useMutation({
     mutationFn: (b: Omit<MerchantRescheduleBody, 'appointSlot'> & { appointSlot: AppointSlotValue }) => http.post<null>(APPOINTMENT_API.reschedule, b, { idempotent: true }),
-    onSuccess: async () => {
+    onSuccess: async (_, b) => {
       message.success(APPOINTMENT_MSG.rescheduleOk);
-      await qc.invalidateQueries({ queryKey: appointmentKeys.all });
+      // the request is a line of the order's log too
+      await refreshOrders(qc, b.orderId);
     },
   });
 }

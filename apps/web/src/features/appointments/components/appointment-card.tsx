@@ -7,16 +7,29 @@ import { RescheduleDialog } from './reschedule-dialog';
 /**
  * 预约与时效 of an order (issue 46): the appointment window, a failed booking with its reason, the
  * reschedule requests (the merchant asks here; the console answers with a new appointment) and the
- * automatic timeliness credits paid into the wallet.
+ * automatic timeliness credits paid into the wallet. `orderStatus`: the stored status of the order as
+ * the page shows it now (申请改约 follows it, not the status this card was read at).
  */
-export function AppointmentCard({ orderId, console = false, canRequest = false, version = '' }: { orderId: number; console?: boolean; canRequest?: boolean; version?: string }) {
+export function AppointmentCard({
+  orderId,
+  console = false,
+  canRequest = false,
+  version = '',
+  orderStatus,
+}: {
+  orderId: number;
+  console?: boolean;
+  canRequest?: boolean;
+  version?: string;
+  orderStatus?: number;
+}) {
   const q = useAppointment(orderId, console, version);
   const [asking, setAsking] = useState(false);
   const a = q.data;
   const title = '预约与时效赔付';
   if (!a) return <Card title={title} style={{ marginBottom: 16 }}>{q.isError ? <Typography.Text type="secondary">暂无数据</Typography.Text> : <Skeleton active />}</Card>;
   const pending = a.requests.some((r) => r.state === 'pending' && r.by === 'merchant');
-  const mayAsk = canRequest && !console && RESCHEDULE_STATUSES.includes(a.status);
+  const mayAsk = canRequest && !console && RESCHEDULE_STATUSES.includes(orderStatus ?? a.status);
   const extra = mayAsk && (
     <Button size="small" data-action="request-reschedule" disabled={pending} onClick={() => setAsking(true)}>
       {pending ? '改约申请待处理' : '申请改约'}
