@@ -3,10 +3,11 @@ import type { Page } from 'playwright-core';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { startPortal, type Portal } from './harness';
 
-// Issue 48 item 2: a node change from the console reaches the open order detail, the list and the
-// home's tiles live (the notification stream), without a reload; a change that raises no notification
-// shows when the merchant comes back to the tab. Three pages of the same account, at 1440×900 and
-// 1366×768.
+// Issue 48 item 2 and decision 269: a node change from the console reaches the open order detail, its
+// 预约与时效赔付 card, the list and the home's tiles live (the notification stream), without a reload —
+// a change that raises no notification (上门签到) as well, by the stream's silent order.changed. A
+// hidden tab catches up when the merchant comes back to it. Three pages of the same account, at
+// 1440×900 and 1366×768.
 
 let portal: Portal;
 beforeAll(async () => {
@@ -22,18 +23,15 @@ afterEach(async (ctx) => {
 const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.operatorCall(method, path, body);
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
 
-/** Hides the page's tab and shows it again, as switching browser tabs does. */
-async function leaveAndReturn(page: Page) {
-  for (const state of ['hidden', 'visible']) {
-    await page.evaluate((s) => {
-      Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    }, state);
-  }
-}
+/** Hides or shows the page's tab, as switching browser tabs does. */
+const setTab = (page: Page, state: 'hidden' | 'visible') =>
+  page.evaluate((s) => {
+    Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
 
 describe('an open order follows the console live', () => {
-  test('detail, list and tiles change when the master accepts; a silent change shows on returning to the tab', async () => {
+  test('detail, its appointment card, list and tiles follow every move live, one without a notification (上门签到) too; a hidden tab catches up on return', async () => {
     const order = await portal.undispatchedOrder();
 
     const detail = await portal.newPage();
@@ -71,16 +69,34 @@ describe('an open order follows the console live', () => {
     await portal.screenshot(list, 'order-live-list-1366');
     await portal.screenshot(home, 'order-live-tiles-1366');
 
-    // An appointment, then a check-in, which raises no notification: the detail shows it once the
-    // merchant comes back to the tab.
+    // The card reads again with the order: not booked yet, and the merchant may ask for another window.
+    const appointment = detail.getByTestId('appointment-card');
+    const ask = appointment.locator('[data-action="request-reschedule"]');
+    await expect.poll(() => appointment.innerText()).toContain('尚未预约');
+    expect(await ask.count()).toBe(1);
+
+    // The console books the appointment: the card shows the window at once, as 上门时间 does.
     await act(order.id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('400');
+    await expect.poll(() => appointment.getByTestId('appointment-window').innerText().catch(() => ''), { timeout: 5000, interval: 100 }).toBe('2099-01-01 14:00–16:00');
+    await portal.screenshot(detail, 'order-live-booked-1440');
+
+    // The master checks in, which raises no notification: the open detail follows all the same (施工中,
+    // and 申请改约 is gone); the list, in a tab the merchant has left, catches up on coming back.
+    await expect.poll(() => card.innerText()).toContain('待施工');
+    await setTab(list, 'hidden');
     await act(order.id, 'checkIn');
-    await detail.waitForTimeout(2500);
-    expect(await view.getAttribute('data-status')).toBe('400');
-    await leaveAndReturn(detail);
     await expect.poll(() => view.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('500');
+    expect(await view.innerText()).toContain('施工中');
+    await expect.poll(() => ask.count(), { timeout: 5000, interval: 100 }).toBe(0);
+    expect(await appointment.getByTestId('appointment-window').innerText()).toBe('2099-01-01 14:00–16:00');
+    await portal.screenshot(detail, 'order-live-checked-in-1440');
+    await list.waitForTimeout(1500);
+    expect(await card.innerText()).toContain('待施工');
+    await setTab(list, 'visible');
+    await expect.poll(() => card.innerText(), { timeout: 5000, interval: 100 }).toContain('施工中');
     await detail.setViewportSize({ width: 1366, height: 768 });
-    await portal.screenshot(detail, 'order-live-returned-1366');
+    await portal.screenshot(detail, 'order-live-checked-in-1366');
+    await portal.screenshot(list, 'order-live-list-returned-1366');
   });
 });

@@ -88,6 +88,13 @@ export const NOTIFICATION_MSG = {
 /** Seconds a stream ticket may wait to be used (once). */
 export const STREAM_TICKET_SECONDS = 60;
 
+/**
+ * The live stream's event names (decisions 175, 269): `ready` once opened; `notification` (data: a
+ * NotificationRow) for the bell; `order.changed` (data: { orderId }) silently, for any change of an
+ * order the viewer's order list shows, so its open views read it again.
+ */
+export const STREAM_EVENT = { ready: 'ready', notification: 'notification', orderChanged: 'order.changed' } as const;
+
 export const notificationListQuery = pageQuery.extend({
   type: z.string().trim().optional().transform((v) => (v && isNotificationType(v) ? v : '')),
   /** '0' unread, '1' read, else all */

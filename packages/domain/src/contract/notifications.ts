@@ -28,7 +28,7 @@ export const notificationPrefs = z.array(z.object({ type: z.string(), label: z.s
 export const streamTicket = z.object({ ticket: z.string().describe('single use, for GET /api/app/notifications/stream?ticket='), expiresIn: z.number().int().describe('seconds') });
 export const streamQuery = z.object({ ticket: z.string().max(200).optional().catch(undefined) });
 export const eventStream = z.union([
-  z.string().meta({ description: 'text/event-stream: a `ready` event, then a `notification` event (data: a Notification) for each new one the user may see' }),
+  z.string().meta({ description: 'text/event-stream: a `ready` event, then a `notification` event (data: a Notification) for each new one the user may see, and a silent `order.changed` event (data: { orderId }) when an order the user\'s order list shows changes; the stream ends when the session that asked for its ticket ends' }),
   refusal,
 ]);
 

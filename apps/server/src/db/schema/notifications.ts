@@ -44,6 +44,8 @@ export interface StreamTicketsTable {
   user_id: number;
   vendor_id: number;
   scope: string;
+  /** the session that asked for the ticket (0: none) */
+  session_id: Generated<number>;
   expires_at: string;
 }
 

@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { NOTIFICATION_TYPES, STREAM_TICKET_SECONDS, notificationTypeLabel, type NotificationListQuery, type NotificationRow, type NotificationType } from '@portal/domain/notifications';
+import { NOTIFICATION_TYPES, notificationTypeLabel, type NotificationListQuery, type NotificationRow, type NotificationType } from '@portal/domain/notifications';
 import type { Database, DB, Tx } from '../../db/database';
 import { nowIso, toShanghai } from '../../lib/time';
 import { onPostgres } from '../../db/engine';
@@ -13,6 +12,8 @@ export interface Viewer {
   userId: number;
   orders: 'all' | 'own' | 'none';
   wallet: boolean;
+  /** the session it was read for (0: none); the live stream checks it is still live */
+  sessionId: number;
 }
 
 export interface NotificationRecord {
@@ -40,8 +41,11 @@ export function visibleTo(v: Viewer) {
 export function canSee(v: Viewer, n: Pick<NotificationRecord, 'vendor_id' | 'order_id' | 'order_owner'>): boolean {
   if (n.vendor_id !== v.vendorId) return false;
   if (n.order_id === null) return v.wallet;
-  return v.orders === 'all' || (v.orders === 'own' && n.order_owner === v.userId);
+  return canSeeOrder(v, n.order_owner);
 }
+
+/** Whether the viewer's order list shows an order of its vendor created by `owner`. */
+export const canSeeOrder = (v: Viewer, owner: number | null) => v.orders === 'all' || (v.orders === 'own' && owner === v.userId);
 
 export const toRow = (n: NotificationRecord, read: boolean): NotificationRow => ({
   id: n.id,
@@ -163,37 +167,6 @@ export async function savePrefs(db: DB, vendorId: number, userId: number, prefs:
         .execute();
     }
   });
-}
-
-// ---------- stream tickets ----------
-const hashOf = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
-
-export async function issueTicket(db: DB, v: Viewer): Promise<string> {
-  const ticket = randomBytes(24).toString('base64url');
-  await db
-    .insertInto('stream_tickets')
-    .values({ ticket_hash: hashOf(ticket), user_id: v.userId, vendor_id: v.vendorId, scope: JSON.stringify({ orders: v.orders, wallet: v.wallet }), expires_at: new Date(Date.now() + STREAM_TICKET_SECONDS * 1000).toISOString() })
-    .execute();
-  return ticket;
-}
-
-/** Uses a ticket up (one delete: of two uses at once one gets it); the viewer it was issued for, or null. */
-export async function redeemTicket(db: DB, ticket: string): Promise<Viewer | null> {
-  if (!ticket || ticket.length > 100) return null;
-  const row = await db.deleteFrom('stream_tickets').where('ticket_hash', '=', hashOf(ticket)).returningAll().executeTakeFirst();
-  if (!row || row.expires_at <= nowIso()) return null;
-  const scope = JSON.parse(row.scope) as { orders: Viewer['orders']; wallet: boolean };
-  return { vendorId: row.vendor_id, userId: row.user_id, orders: scope.orders, wallet: scope.wallet };
-}
-
-/** Notifications written after `afterId`, in id order (the live stream's poll). */
-export function notificationsAfter(db: DB, afterId: number, limit = 500): Promise<NotificationRecord[]> {
-  return db.selectFrom('notifications').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
-}
-
-export async function lastNotificationId(db: DB): Promise<number> {
-  const r = await db.selectFrom('notifications').select((eb) => eb.fn.max('id').as('m')).executeTakeFirst();
-  return Number(r?.m ?? 0);
 }
 
 /** The order number and creator a notification of the order names (in the event's transaction). */

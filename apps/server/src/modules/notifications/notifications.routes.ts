@@ -5,24 +5,18 @@ import { eventStream, notificationPage, notificationPrefs, streamQuery, streamTi
 import { API } from '@portal/domain/api-paths';
 import { NOTIFICATION_MSG, STREAM_TICKET_SECONDS, notificationListQuery, notificationPrefsBody, notificationReadBody } from '@portal/domain/notifications';
 import { CODE } from '@portal/domain/codes';
-import { PERM, hasPermission } from '@portal/domain/permissions';
 import { OK_MSG, ok } from '../../lib/envelope';
 import { badRequest } from '../../lib/errors';
-import { ownScope, vendorOf } from '../../plugins/auth';
-import type { VendorPrincipal } from '../../plugins/context';
+import { vendorOf } from '../../plugins/auth';
 import { listenForNotifications } from './notifications.events';
-import { findUserPhone, issueTicket, listNotifications, markAllRead, markRead, prefsOf, redeemTicket, savePrefs, type Viewer } from './notifications.repository';
+import { findUserPhone, listNotifications, markAllRead, markRead, prefsOf, savePrefs } from './notifications.repository';
+import { issueTicket, redeemTicket } from './notifications-stream.repository';
 import { NotificationHub } from './notifications.stream';
+import { viewerOf } from './notifications.viewer';
 
 // Registered when the module loads (before the database set-up seeds demo orders through the state
 // machine), and again by the plugin: the name makes it one listener.
 listenForNotifications();
-
-/** What a vendor user may see: order notifications under the order list's data scope, wallet ones with the wallet menu. */
-export function viewerOf(p: VendorPrincipal): Viewer {
-  const orders = !hasPermission(p.permissions, PERM.orderList) ? 'none' : ownScope(p, PERM.orderList) === null ? 'all' : 'own';
-  return { vendorId: p.vendorId, userId: p.userId, orders, wallet: hasPermission(p.permissions, PERM.accountList) };
-}
 
 /** The notification centre (issue 19, decisions 173–175): list, read, preferences and the live stream. */
 export default async function notificationsRoutes(fastify: FastifyInstance) {
@@ -69,9 +63,11 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
   app.post(API.notificationsTicket, { ...user, schema: { response: { 200: envelope(streamTicket) } } }, async (req) => ok({ ticket: await issueTicket(db, viewerOf(vendorOf(req))), expiresIn: STREAM_TICKET_SECONDS }));
 
   // The stream itself: an EventSource sends no headers, so the single-use ticket in the URL is the
-  // credential (never the session token). Unsigned for the same reason.
+  // credential (never the session token). Unsigned for the same reason. It names the session that
+  // asked for it: the stream lasts while that session does, with its grants as they are (decision 270).
   app.get(API.notificationsStream, { config: { access: 'public', signed: false }, schema: { querystring: streamQuery, produces: ['text/event-stream'], response: { 200: eventStream, 401: refusal } } }, async (req, reply) => {
-    const viewer = await redeemTicket(db, String(req.query.ticket ?? ''));
+    const sessionId = await redeemTicket(db, String(req.query.ticket ?? ''));
+    const viewer = sessionId ? await hub.viewerOfSession(sessionId) : null;
     if (!viewer) {
       return reply.code(401).send({ code: CODE.unauthorized, msg: NOTIFICATION_MSG.ticketInvalid, data: null });
     }

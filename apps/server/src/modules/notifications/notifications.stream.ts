@@ -1,20 +1,28 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import { STREAM_EVENT } from '@portal/domain/notifications';
 import type { DB } from '../../db/database';
 import type { SmsSender } from '../../lib/sms';
-import { canSee, claimSms, lastNotificationId, notificationsAfter, toRow, type NotificationRecord, type Viewer } from './notifications.repository';
+import { IdFeed } from './id-feed';
+import { canSee, canSeeOrder, claimSms, toRow, type NotificationRecord, type Viewer } from './notifications.repository';
+import { lastNotificationId, lastOrderLogId, notificationsAfter, notificationsByIds, orderLogsAfter, orderLogsByIds, type OrderLogRef } from './notifications-stream.repository';
+import { liveViewers, sameViewer } from './notifications.viewer';
 
-// Live delivery (issue 19, decision 175). Each server process polls the notifications table by id
-// while it has open streams — one indexed query a second, the same on SQLite and PostgreSQL, so it
-// works with WORKERS=2 and with several servers on one PostgreSQL — and writes each new row to the
-// streams whose viewer may see it. A row whose transaction commits after a later id was seen is still
-// found: the cursor only passes ids seen LAG_MS ago, and the ids already sent are remembered until then.
-// The same loop sends the SMS texts written with the notifications (each claimed by one process).
+// Live delivery (issue 19, decisions 175, 269, 270). Each server process follows two tables by id
+// while it has open streams — the notifications and the orders' operation log, one indexed query
+// each a second, the same on SQLite and PostgreSQL, so it works with WORKERS=2 and with several
+// servers on one PostgreSQL — and writes each new row to the streams whose viewer may see it: a
+// notification as a `notification` event (the bell), any line of an order's log as a silent
+// `order.changed` event naming only the order (its views read it again). Every few seconds the
+// sessions of the open streams are read again: a stream whose session is gone ends, and one whose
+// grants changed goes on with the new scope. The same loop sends the SMS texts written with the
+// notifications (each claimed by one process).
 
 export const POLL_MS = 1000;
-const LAG_MS = 5000;
+/** How often the sessions and grants of the open streams are read again. */
+export const SESSION_CHECK_MS = 3000;
 const HEARTBEAT_MS = 15_000;
-/** A stream ends after this long; the browser reconnects with a new ticket (so a closed session stops it). */
+/** A stream ends after this long; the browser reconnects with a new ticket. */
 export const STREAM_MAX_MS = 15 * 60_000;
 
 interface Stream {
@@ -25,9 +33,9 @@ interface Stream {
 
 export class NotificationHub {
   private streams = new Set<Stream>();
-  private cursor = -1;
-  /** ids sent above the cursor, with when they were first seen */
-  private seen = new Map<number, number>();
+  private notifications: IdFeed<NotificationRecord>;
+  private orderLogs: IdFeed<OrderLogRef>;
+  private checked = 0;
   private timer: NodeJS.Timeout | null = null;
   private polling = false;
   private smsRunning = false;
@@ -36,7 +44,10 @@ export class NotificationHub {
     private db: DB,
     private sms: SmsSender,
     private log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.notifications = new IdFeed({ last: () => lastNotificationId(db), after: (id, n) => notificationsAfter(db, id, n), byIds: (ids) => notificationsByIds(db, ids) });
+    this.orderLogs = new IdFeed({ last: () => lastOrderLogId(db), after: (id, n) => orderLogsAfter(db, id, n), byIds: (ids) => orderLogsByIds(db, ids) }, 1000);
+  }
 
   start() {
     if (this.timer) return;
@@ -55,9 +66,13 @@ export class NotificationHub {
     return this.streams.size;
   }
 
+  /** The viewer of a live session as the database has it now, or null when the session is gone. */
+  async viewerOfSession(sessionId: number): Promise<Viewer | null> {
+    return (await liveViewers(this.db, [sessionId])).get(sessionId) ?? null;
+  }
+
   /** Opens a stream on `res` (already hijacked): headers, the retry hint and a first event. */
   async open(viewer: Viewer, res: ServerResponse, headers: Record<string, string | number | string[]>) {
-    if (this.cursor < 0) this.cursor = await lastNotificationId(this.db);
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
@@ -66,10 +81,12 @@ export class NotificationHub {
       // nginx and similar proxies must pass events through at once
       'x-accel-buffering': 'no',
     });
-    res.write(`retry: 3000\nevent: ready\ndata: {}\n\n`);
+    res.write(`retry: 3000\nevent: ${STREAM_EVENT.ready}\ndata: {}\n\n`);
     const s: Stream = { viewer, res, opened: Date.now() };
     this.streams.add(s);
     res.on('close', () => this.streams.delete(s));
+    // From now on (a poll that comes first starts the same way).
+    await Promise.all([this.notifications.begin(), this.orderLogs.begin()]);
   }
 
   private async tick() {
@@ -77,6 +94,7 @@ export class NotificationHub {
     this.polling = true;
     try {
       if (this.streams.size) await this.poll();
+      else this.idle();
       this.heartbeat();
     } catch (err) {
       this.log.error({ err }, 'notification stream poll failed');
@@ -91,29 +109,34 @@ export class NotificationHub {
     }
   }
 
-  /** One poll: new rows to their streams; answers how many rows were new. */
-  async poll(now = Date.now()): Promise<number> {
-    if (this.cursor < 0) this.cursor = await lastNotificationId(this.db);
-    const rows = await notificationsAfter(this.db, this.cursor);
-    let fresh = 0;
-    for (const n of rows) {
-      if (this.seen.has(n.id)) continue;
-      this.seen.set(n.id, now);
-      fresh++;
-      this.deliver(n);
+  /** One poll: the sessions when due, then the new rows of both tables to their streams. */
+  async poll(now = Date.now()) {
+    if (now - this.checked >= SESSION_CHECK_MS) {
+      await this.checkSessions();
+      this.checked = now;
     }
-    // The cursor passes the ids first seen LAG_MS ago, up to the first newer one.
-    let next = this.cursor;
-    for (const n of rows) {
-      const at = this.seen.get(n.id)!;
-      if (now - at < LAG_MS) break;
-      next = n.id;
+    for (const n of await this.notifications.next(now)) this.deliver(n);
+    this.deliverOrders(await this.orderLogs.next(now));
+  }
+
+  /** With no stream open the rows written meanwhile concern no one: the next stream starts from the newest. */
+  private idle() {
+    this.notifications.reset();
+    this.orderLogs.reset();
+  }
+
+  /** Ends the streams whose session is gone; the others go on with the grants they have now. */
+  private async checkSessions() {
+    const live = await liveViewers(this.db, [...this.streams].map((s) => s.viewer.sessionId));
+    for (const s of this.streams) {
+      const v = live.get(s.viewer.sessionId);
+      if (!v) {
+        s.res.end();
+        this.streams.delete(s);
+      } else if (!sameViewer(v, s.viewer)) {
+        s.viewer = v;
+      }
     }
-    if (next !== this.cursor) {
-      this.cursor = next;
-      for (const id of this.seen.keys()) if (id <= next) this.seen.delete(id);
-    }
-    return fresh;
   }
 
   private deliver(n: NotificationRecord) {
@@ -121,7 +144,25 @@ export class NotificationHub {
     for (const s of this.streams) {
       if (!canSee(s.viewer, n)) continue;
       data ??= JSON.stringify(toRow(n, false));
-      s.res.write(`id: ${n.id}\nevent: notification\ndata: ${data}\n\n`);
+      s.res.write(`id: ${n.id}\nevent: ${STREAM_EVENT.notification}\ndata: ${data}\n\n`);
+    }
+  }
+
+  /** One `order.changed` per order and stream, however many lines the order got since the last poll. */
+  private deliverOrders(lines: OrderLogRef[]) {
+    if (!lines.length) return;
+    const byVendor = new Map<number, Map<number, number>>();
+    for (const l of lines) {
+      let orders = byVendor.get(l.vendor_id);
+      if (!orders) byVendor.set(l.vendor_id, (orders = new Map()));
+      orders.set(l.order_id, l.owner);
+    }
+    for (const s of this.streams) {
+      const orders = byVendor.get(s.viewer.vendorId);
+      if (!orders) continue;
+      for (const [orderId, owner] of orders) {
+        if (canSeeOrder(s.viewer, owner)) s.res.write(`event: ${STREAM_EVENT.orderChanged}\ndata: {"orderId":${orderId}}\n\n`);
+      }
     }
   }
 

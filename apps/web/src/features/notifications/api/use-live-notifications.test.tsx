@@ -110,6 +110,7 @@ describe('orders follow live events (issue 48 item 2)', () => {
     detail7: ['orders', 'detail', '7'],
     detail8: ['orders', 'detail', '8'],
     parts7: ['orders', 'parts', 7],
+    appointment7: ['orders', 'appointment', '7'],
     list: ['orders', 'list', { status: -1 }],
     pending: ['orders', 'pendingCount'],
     tiles: ['orders', 'statistics'],
@@ -127,7 +128,30 @@ describe('orders follow live events (issue 48 item 2)', () => {
     act(() => es.emit('ready'));
     expect(Object.values(stale()).some(Boolean)).toBe(false); // the first open refreshes notifications only
     act(() => es.emit('notification', { id: 1, type: 'master_accepted', orderId: 7, orderNo: 'GD1', content: '师傅已接单' }));
-    expect(stale()).toEqual({ detail7: true, detail8: false, parts7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
+    expect(stale()).toEqual({ detail7: true, detail8: false, parts7: true, appointment7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
+  });
+
+  test('a silent order.changed (a move with no notification) refreshes the order views, orders changed together at once, not the bell', async () => {
+    seed();
+    renderHook(() => useLiveNotifications(true), { wrapper });
+    await flush();
+    const es = FakeEventSource.all[0]!;
+    act(() => es.emit('ready'));
+    invalidate.mockClear();
+    act(() => es.emit('order.changed', { orderId: 7 }));
+    act(() => es.emit('order.changed', { orderId: 8 }));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(150)));
+    expect(stale()).toEqual({ detail7: true, detail8: true, parts7: true, appointment7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['notifications'] });
+
+    // a hidden tab lets them pass (it refreshes everything when shown again)
+    seed();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => es.emit('order.changed', { orderId: 7 }));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(150)));
+    expect(Object.values(stale()).some(Boolean)).toBe(false);
+    visibility.mockRestore();
   });
 
   test('a notification without an order refreshes no order view', async () => {
@@ -148,7 +172,7 @@ describe('orders follow live events (issue 48 item 2)', () => {
     expect(Object.values(stale()).some(Boolean)).toBe(false);
     visibility.mockReturnValue('visible');
     act(() => void document.dispatchEvent(new Event('visibilitychange')));
-    expect(stale()).toEqual({ detail7: true, detail8: true, parts7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
+    expect(stale()).toEqual({ detail7: true, detail8: true, parts7: true, appointment7: true, list: true, pending: true, tiles: true, quick: true, companies: false });
 
     seed();
     const first = FakeEventSource.all[0]!;

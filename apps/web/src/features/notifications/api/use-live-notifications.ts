@@ -1,4 +1,5 @@
 import { API } from '@portal/domain/api-paths';
+import { STREAM_EVENT } from '@portal/domain/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { refreshOrders } from '../../../lib/order-keys';
@@ -6,6 +7,8 @@ import { getStreamTicket, notificationKeys } from './notifications';
 
 /** Seconds between refreshes while the live stream is down (the fallback). */
 const POLL_MS = 10_000;
+/** Orders that changed within this pause are read again together (each list once). */
+const ORDER_BATCH_MS = 100;
 
 /**
  * Live notifications (decision 175): a single-use ticket asked for with the normal signed call, then
@@ -14,9 +17,11 @@ const POLL_MS = 10_000;
  * it is closed and opened again with a new ticket after a growing pause; meanwhile the queries are
  * polled. Answers whether the stream is open.
  *
- * Orders too (issue 48 item 2): an event about an order refreshes that order's detail, the lists, the
- * counts and the home's tiles; a stream opened again after a failure, or the tab shown again, refreshes
- * every order view (events may have been missed meanwhile).
+ * Orders too (issue 48 item 2, decision 269): a notification about an order, and the silent
+ * `order.changed` the server sends for every change of an order the user's list shows (no bell), refresh
+ * that order's detail and records, the lists, the counts and the home's tiles. A hidden tab lets
+ * `order.changed` pass: shown again, or the stream opened again after a failure, it refreshes every
+ * order view (events may have been missed meanwhile).
  */
 export function useLiveNotifications(enabled: boolean): boolean {
   const qc = useQueryClient();
@@ -33,6 +38,19 @@ export function useLiveNotifications(enabled: boolean): boolean {
       refresh();
       const orderId = orderIdOf(e);
       if (orderId !== null) void refreshOrders(qc, orderId);
+    };
+    const changed = new Set<number>();
+    let batch: ReturnType<typeof setTimeout> | undefined;
+    const onOrderChanged = (e: Event) => {
+      const orderId = orderIdOf(e);
+      if (orderId === null || document.visibilityState === 'hidden') return;
+      changed.add(orderId);
+      batch ??= setTimeout(() => {
+        batch = undefined;
+        const ids = [...changed];
+        changed.clear();
+        void refreshOrders(qc, ids);
+      }, ORDER_BATCH_MS);
     };
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
@@ -53,14 +71,15 @@ export function useLiveNotifications(enabled: boolean): boolean {
         if (stopped) return;
         const source = new EventSource(`${API.notificationsStream}?ticket=${encodeURIComponent(ticket)}`);
         es = source;
-        source.addEventListener('ready', () => {
+        source.addEventListener(STREAM_EVENT.ready, () => {
           failures = 0;
           setLive(true);
           refresh();
           if (openedBefore) void refreshOrders(qc);
           openedBefore = true;
         });
-        source.addEventListener('notification', onNotification);
+        source.addEventListener(STREAM_EVENT.notification, onNotification);
+        source.addEventListener(STREAM_EVENT.orderChanged, onOrderChanged);
         source.onerror = () => {
           // The ticket is single-use: the browser's own reconnect would be refused, so start over.
           source.close();
@@ -79,6 +98,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
       stopped = true;
       es?.close();
       clearTimeout(retry);
+      clearTimeout(batch);
       clearInterval(poll);
       document.removeEventListener('visibilitychange', onVisible);
       setLive(false);
@@ -87,7 +107,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
   return live;
 }
 
-/** The order a `notification` event is about (its data is a Notification), or null. */
+/** The order a `notification` or `order.changed` event is about (both data carry `orderId`), or null. */
 function orderIdOf(e: Event): number | null {
   try {
     const id = (JSON.parse(String((e as MessageEvent).data)) as { orderId?: unknown }).orderId;
