@@ -114,4 +114,16 @@ describe('a sub-account without the after-sales and wallet keys', () => {
     expect(answers.filter(([, code]) => code === 403)).toEqual([]);
     expect(answers.filter(([path]) => path.startsWith('/api/app/afterSales') || path.startsWith('/api/app/records'))).toEqual([]);
   });
+
+  test('产品管理 with the list key alone: the products, without 添加产品, 编辑, 删除 or 批量删除; a typed 添加产品 URL says 没有权限', async () => {
+    const page = await portal.newPage();
+    await portal.loginAsSub(page, ACCOUNT);
+    await page.goto('/#/manage/product');
+    await page.locator('.ant-table-row').first().waitFor();
+    for (const name of [/添加产品/, /^编\s*辑$/, /^删\s*除$/, /^批量删除$/]) expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
+    expect(await page.getByText('全选').count()).toBe(0);
+    await portal.screenshot(page, 'sub-products-read-only');
+    await page.goto(`/?visit=${Date.now()}#/manage/productAdd`);
+    await page.locator('.ant-result-403').getByText(MSG.forbidden).waitFor();
+  });
 });

@@ -5,10 +5,12 @@ import { Link, useNavigate } from 'react-router';
 import { PICTURE_EXT, VIDEO_EXT } from '@portal/domain/files';
 import { PRICE_FIELDS, PRICE_LABEL, type PriceField } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
 import { optionalPositiveInt, type ProductFile } from '@portal/domain/products';
 import { optionalPhone } from '@portal/domain/validation';
 import { UploadField } from '../../../components/upload';
 import { paths } from '../../../config/paths';
+import { RequirePermission } from '../../../features/access/components/require-permission';
 import { zodRule } from '../../../lib/form-rules';
 import { useAddProduct, type AddProductBody } from '../../../features/products/api/add-product';
 import { CategoryCascader } from '../../../features/products/components/category-cascader';
@@ -29,7 +31,16 @@ const CATEGORY_DEPTH = 3;
 const blank = (v: unknown) => v === undefined || v === null || v === '';
 
 /** 添加产品 (spec 02 §2.7, §5 Add product). */
+/** 添加产品 needs its key: a typed URL shows 没有权限 to a sub-account without it. */
 export default function ProductAddScreen() {
+  return (
+    <RequirePermission perm={PERM.productAdd}>
+      <ProductAdd />
+    </RequirePermission>
+  );
+}
+
+function ProductAdd() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<FormValues>();

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Checkbox, Space, Table, type TableColumnsType
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@portal/domain/messages';
+import { PERM } from '@portal/domain/permissions';
 import { PRODUCT_TEXT, type ProductRow } from '@portal/domain/products';
 import { paths } from '../../../config/paths';
 import { useDeleteProducts } from '../../../features/products/api/delete-products';
@@ -16,6 +17,7 @@ import '../../../features/products/components/products.css';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
 import { STICKY_TABLE } from '../../../lib/table-props';
 import { useConfirm } from '../../../lib/use-confirm';
+import { useAccess } from '../../../lib/access';
 
 function toParams(f: ProductFilterValues): Omit<ProductListParams, 'pageNum' | 'pageSize'> {
   const [categoryId1, categoryId2, categoryId] = f.category ?? [];
@@ -36,6 +38,10 @@ const URL_FIELDS: UrlFields<ProductFilterValues> = { keywords: 'string', categor
 export default function ProductScreen() {
   const { message } = App.useApp();
   const confirm = useConfirm();
+  // A sub-account sees only the actions its keys allow (the server refuses the others with 没有权限).
+  const { can } = useAccess();
+  const canEdit = can(PERM.productEdit);
+  const canRemove = can(PERM.productRemove);
   const { filters, setFilters, paging } = useUrlList(URL_FIELDS, 10);
   const { pageNum, pageSize } = paging;
   const [selected, setSelected] = useState<number[]>([]);
@@ -73,22 +79,30 @@ export default function ProductScreen() {
     { title: '操作视频', dataIndex: 'productVideo', width: 88, render: (v: ProductRow['productVideo']) => <ProductMedia files={v} /> },
     { title: '完工样图', dataIndex: 'finishedDrawing', width: 88, render: (v: ProductRow['finishedDrawing']) => <ProductMedia files={v} /> },
     { title: '审核状态', dataIndex: 'checkStatus', width: 100, render: (s: number, r) => <CheckStatusTag status={s} reason={r.rejectReason} /> },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 96,
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={4}>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
-            编辑
-          </Button>
-          <Button type="link" size="small" danger onClick={() => confirmDelete([r.id])}>
-            删除
-          </Button>
-        </Space>
-      ),
-    },
+    ...(canEdit || canRemove
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            width: 96,
+            fixed: 'right' as const,
+            render: (_: unknown, r: ProductRow) => (
+              <Space size={4}>
+                {canEdit && (
+                  <Button type="link" size="small" onClick={() => setEditing(r)}>
+                    编辑
+                  </Button>
+                )}
+                {canRemove && (
+                  <Button type="link" size="small" danger onClick={() => confirmDelete([r.id])}>
+                    删除
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -105,21 +119,27 @@ export default function ProductScreen() {
       />
       <div className="product-toolbar">
         <Space>
-          <Checkbox
-            checked={allChecked}
-            indeterminate={!allChecked && rows.some((r) => selected.includes(r.id))}
-            onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.id) : [])}
-          >
-            全选
-          </Checkbox>
-          <Button danger onClick={() => confirmDelete(selected)} loading={remove.isPending}>
-            批量删除
-          </Button>
-          <Link to={paths.manage.productAdd.getHref()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              添加产品
+          {canRemove && (
+            <Checkbox
+              checked={allChecked}
+              indeterminate={!allChecked && rows.some((r) => selected.includes(r.id))}
+              onChange={(e) => setSelected(e.target.checked ? rows.map((r) => r.id) : [])}
+            >
+              全选
+            </Checkbox>
+          )}
+          {canRemove && (
+            <Button danger onClick={() => confirmDelete(selected)} loading={remove.isPending}>
+              批量删除
             </Button>
-          </Link>
+          )}
+          {can(PERM.productAdd) && (
+            <Link to={paths.manage.productAdd.getHref()}>
+              <Button type="primary" icon={<PlusOutlined />}>
+                添加产品
+              </Button>
+            </Link>
+          )}
         </Space>
         <Alert type="info" showIcon title={PRODUCT_TEXT.inProgressHint} className="product-hint" />
       </div>
@@ -133,7 +153,7 @@ export default function ProductScreen() {
         sticky={STICKY_TABLE}
         tableLayout="fixed"
         locale={{ emptyText: MSG.emptyList }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+        rowSelection={canRemove ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined}
         pagination={paging.pagination(list.data?.total ?? 0, { bounded: list.data?.totalBounded, onChange: () => setSelected([]) })}
       />
       <InstructorDialog product={editing} onClose={() => setEditing(null)} />
