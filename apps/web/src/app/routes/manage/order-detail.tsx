@@ -23,25 +23,31 @@ const AFTER_SALE_CRUMBS: Crumb[] = [
 
 /** Also rendered by afterSaleOrderDetail with the after-sales breadcrumb. */
 export default function OrderDetailScreen({ variant = 'order' }: { variant?: 'order' | 'afterSale' }) {
+  // Every order read needs the order list key (decision 115): nothing below asks without it.
+  return (
+    <RequirePermission perm={PERM.orderList}>
+      <OrderDetail variant={variant} />
+    </RequirePermission>
+  );
+}
+
+function OrderDetail({ variant }: { variant: 'order' | 'afterSale' }) {
   const [search] = useSearchParams();
   const { can } = useAccess();
   const id = Number(search.get('id'));
   // The detail's own query (one request): 申请改约 follows the order's status as it is now.
   const order = useOrder(id > 0 ? search.get('id') : null).data;
-  // Every order read needs the order list key (decision 115).
   return (
-    <RequirePermission perm={PERM.orderList}>
-      <OrderDetailView
-        id={search.get('id')}
-        crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS}
-        customerSide={id > 0 ? (
-          <>
-            <AppointmentCard orderId={id} canRequest orderStatus={order?.realStatus} />
-            <ExtraFeeCard orderId={id} canDecide={can(PERM.orderExtraFee)} />
-            <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} />
-          </>
-        ) : null}
-      />
-    </RequirePermission>
+    <OrderDetailView
+      id={search.get('id')}
+      crumbs={variant === 'afterSale' ? AFTER_SALE_CRUMBS : ORDER_CRUMBS}
+      customerSide={id > 0 ? (
+        <>
+          <AppointmentCard orderId={id} canRequest orderStatus={order?.realStatus} />
+          <ExtraFeeCard orderId={id} canDecide={can(PERM.orderExtraFee)} />
+          <CustomerServiceCard orderId={id} canManage={can(PERM.orderModify)} />
+        </>
+      ) : null}
+    />
   );
 }
