@@ -133,6 +133,28 @@ describe('an approved extra fee is in the order’s money', () => {
     expect(await debitedFor(id)).toBeCloseTo(m.realPay, 2);
   });
 
+  it('加急 and 同意加价 at the same moment: each adds its own line, neither writes over the other', async () => {
+    await removeCaps();
+    for (let round = 0; round < 4; round++) {
+      const id = await addOrder(t, v.token, [prod]);
+      await post(t, API.orderPay(id), {}, { token: v.token });
+      const masters = (await get(t, PLATFORM_ORDER_API.masters, { token: op.token, role: 'platform' })).body.data;
+      await act(t, op, id, 'dispatch', { masterId: masters[0].id });
+      await act(t, op, id, 'accept');
+      const before = await moneyOf(id);
+      const fee = (await requestFee(t, op, id, { amount: '30', reason: 'revisit' })).body.data.id;
+      const [urgent, approved] = await Promise.all([
+        post(t, API.orderUrgent, { orderId: id, urgentType: 1, urgentPrice: '15' }, { token: v.token }),
+        post(t, EXTRA_FEE_API.approve(fee), {}, { token: v.token }),
+      ]);
+      expect([urgent.body.code, approved.body.code]).toEqual([200, 200]);
+      const m = await moneyOf(id);
+      expect(m.expenses.slice(before.expenses.length).map((e: { name: string }) => e.name).sort()).toEqual(['加急费', '服务加价：二次上门'].sort());
+      expect(m.expensesSum).toBeCloseTo(m.total, 2);
+      expect(m.realPay).toBeCloseTo(await debitedFor(id), 2);
+    }
+  });
+
   it('the migration brings orders approved before the fix into line, once', async () => {
     const id = await orderInService(t, v.token, op, [prod]);
     const fee = (await requestFee(t, op, id, { amount: '42', reason: 'pipe' })).body.data.id;

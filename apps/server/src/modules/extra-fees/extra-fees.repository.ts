@@ -3,6 +3,7 @@ import { EXTRA_FEE_STATUS } from '@portal/domain/extra-fees';
 import type { DB, Tx } from '../../db/database';
 import type { ExtraFeesTable } from '../../db/schema/extra-fees';
 import { onPostgres } from '../../db/engine';
+import { expensesWithLine } from '../../lib/order-expenses.repository';
 
 // The SQL of extra fee requests (issue 46, decisions 250–254).
 
@@ -66,12 +67,9 @@ export async function approvedFen(db: DB | Tx, orderId: number): Promise<number>
  * from a copy read earlier, so a concurrent change of the order's expenses is not lost.
  */
 export async function addFeeToOrder(tx: Tx, orderId: number, name: string, amountFen: number, now: string) {
-  const line = onPostgres(tx)
-    ? sql<string>`(coalesce(nullif(expenses, ''), '[]')::jsonb || jsonb_build_array(jsonb_build_object('name', ${name}::text, 'price', ${amountFen}::bigint, 'type', 1)))::text`
-    : sql<string>`json_insert(coalesce(nullif(expenses, ''), '[]'), '$[#]', json_object('name', ${name}, 'price', ${amountFen}, 'type', 1))`;
   await tx
     .updateTable('orders')
-    .set({ total_fen: sql<number>`total_fen + ${amountFen}`, real_pay_fen: sql<number>`real_pay_fen + ${amountFen}`, expenses: line, updated_at: now })
+    .set({ total_fen: sql<number>`total_fen + ${amountFen}`, real_pay_fen: sql<number>`real_pay_fen + ${amountFen}`, expenses: expensesWithLine(tx, name, amountFen), updated_at: now })
     .where('id', '=', orderId)
     .execute();
 }

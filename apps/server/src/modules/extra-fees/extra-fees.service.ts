@@ -146,8 +146,13 @@ export function extraFeesService(db: DB) {
       const operator = await userDisplayName(db, p.userId);
       const ownerId = ownScope(p, PERM.orderList);
       return db.transaction().execute(async (tx) => {
+        const visible = await findVisibleFee(tx, id, p.vendorId, ownerId);
+        if (!visible) throw notFound();
+        // The order's lock first, as every writer of the order takes it (the order, then the balance): an
+        // urgent fee added at the same moment waits instead of deadlocking (PostgreSQL).
+        await lockOrder(tx, visible.order_id);
         const fee = await claimPending(tx, id, { vendorId: p.vendorId, ownerId }, { status: EXTRA_FEE_STATUS.approved, decided_by: 'merchant', decider: operator.slice(0, 60), decider_id: p.userId, decided_at: nowIso() });
-        if (!fee) throw (await findVisibleFee(tx, id, p.vendorId, ownerId)) ? badRequest(EXTRA_FEE_MSG.alreadyDecided) : notFound();
+        if (!fee) throw badRequest(EXTRA_FEE_MSG.alreadyDecided);
         const order = await loadOrder(tx, fee.order_id, p.vendorId);
         const moved = await debit(tx, order, fee, operator, p.userId);
         if (!moved) throw badRequest(EXTRA_FEE_MSG.insufficient); // rolls the claim back: nothing written

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Tx } from '../../db/database';
+import { expensesWithLine } from '../../lib/order-expenses.repository';
 import type { MaterialSubmissionsTable, OrderRemindersTable, OrdersTable, PraiseRecordsTable, ReturnRecordsTable } from '../../db/schema/orders';
 
 // The statements of the vendor's order actions (order-actions.service.ts), each in the caller's
@@ -25,13 +26,13 @@ export async function addUrgentFee(
   tx: Tx,
   orderId: number,
   status: number,
-  a: { urgentType: number; feeFen: number; paid: boolean; expenses: string; now: string; sla: Updateable<OrdersTable> },
+  a: { urgentType: number; feeFen: number; feeName: string; paid: boolean; now: string; sla: Updateable<OrdersTable> },
 ): Promise<boolean> {
   const r = await tx
     .updateTable('orders')
     .set({
       urgent_flag: 1, urgent_type: a.urgentType, urgent_price_fen: a.feeFen, total_fen: sql<number>`total_fen + ${a.feeFen}`,
-      real_pay_fen: a.paid ? sql<number>`real_pay_fen + ${a.feeFen}` : sql<number>`real_pay_fen`, expenses: a.expenses, updated_at: a.now,
+      real_pay_fen: a.paid ? sql<number>`real_pay_fen + ${a.feeFen}` : sql<number>`real_pay_fen`, expenses: expensesWithLine(tx, a.feeName, a.feeFen), updated_at: a.now,
       ...a.sla,
     })
     .where('id', '=', orderId)

@@ -14,7 +14,6 @@ import { PERM } from '@portal/domain/permissions';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { resolveRegion } from '../../lib/region-tree';
 import { illegalTransition, loadOrder, settleReviewInPlace, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
-import { json } from './order-row';
 import { slaOnMove } from '../../lib/order-sla';
 import {
   addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder, hasOtherApprovedPraise,
@@ -105,11 +104,10 @@ export function orderActions(db: DB) {
         const o = await ownOrder(tx, p, input.orderId);
         if (!flagsOf(o).isUrgent) throw badRequest(o.urgent_flag === 1 ? '该订单已加急' : illegalTransition(o, '加急').message);
         const paid = o.paid_flag === 1;
-        const expenses = [...json<Array<{ name: string; price: number; type: number }>>(o.expenses, []), { name: MSG.urgentFeeName, price: fee, type: 1 }];
         const now = nowIso();
         // From now its urgent window (from payment) is what it is held to (issue 19).
         const sla = await slaOnMove(tx, o, { ...o, urgent_flag: 1, urgent_type: input.urgentType });
-        const added = await addUrgentFee(tx, o.id, o.status, { urgentType: input.urgentType, feeFen: fee, paid, expenses: JSON.stringify(expenses), now, sla });
+        const added = await addUrgentFee(tx, o.id, o.status, { urgentType: input.urgentType, feeFen: fee, feeName: MSG.urgentFeeName, paid, now, sla });
         if (!added) throw badRequest('该订单已加急');
         if (paid) {
           await moveBalance(tx, {
