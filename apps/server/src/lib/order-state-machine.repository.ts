@@ -38,14 +38,5 @@ export const moveOrderRow = (tx: Tx, orderId: number, from: MoveFrom, set: Updat
  * its state changes, still conditional on what was read; false when another move came first.
  */
 export async function setReviewState(tx: Tx, orderId: number, from: MoveFrom, set: { praise_state?: number; return_state?: number; updated_at: string }) {
-  const r = await tx
-    .updateTable('orders')
-    .set(set)
-    .where('id', '=', orderId)
-    .where('status', '=', from.status)
-    .where('node', '=', from.node)
-    .where('praise_state', '=', from.praise_state)
-    .where('return_state', '=', from.return_state)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+  return (await moveOrderRow(tx, orderId, from, set)) !== undefined;
 }

@@ -34,6 +34,16 @@ const setCap = (cap: string) => post(t, EXTRA_FEE_API.caps, { categoryId: catego
 const removeCaps = () => t.db.deleteFrom('extra_fee_caps').where('vendor_id', '=', v.vendorId).execute();
 const setSettings = (s: Record<string, unknown>) => post(t, EXTRA_FEE_API.settings, { overCap: 'wait', timeoutHours: 24, timeoutAction: 'reject', ...s }, { token: v.token });
 
+/** A paid order the master accepted, 待预约 (300): both an extra fee and 加急 are possible there. */
+async function awaitingAppointment() {
+  const id = await addOrder(t, v.token, [prod]);
+  await post(t, API.orderPay(id), {}, { token: v.token });
+  const masters = (await get(t, PLATFORM_ORDER_API.masters, { token: op.token, role: 'platform' })).body.data;
+  await act(t, op, id, 'dispatch', { masterId: masters[0].id });
+  await act(t, op, id, 'accept');
+  return id;
+}
+
 /** What the ledger debited for the order, in yuan. */
 async function debitedFor(orderId: number) {
   const rows = await t.db.selectFrom('account_records').select('amount_fen').where('order_id', '=', orderId).where('change_type', '=', CHANGE_TYPE.expense).where('settled', '=', 1).execute();
@@ -107,12 +117,7 @@ describe('an approved extra fee is in the order’s money', () => {
 
   it('a rejected request adds nothing; an urgent fee after an approved one keeps both lines', async () => {
     await removeCaps();
-    // 待预约 (300): both an extra fee and 加急 are possible there.
-    const id = await addOrder(t, v.token, [prod]);
-    await post(t, API.orderPay(id), {}, { token: v.token });
-    const masters = (await get(t, PLATFORM_ORDER_API.masters, { token: op.token, role: 'platform' })).body.data;
-    await act(t, op, id, 'dispatch', { masterId: masters[0].id });
-    await act(t, op, id, 'accept');
+    const id = await awaitingAppointment();
     const before = await moneyOf(id);
     const rejected = (await requestFee(t, op, id, { amount: '10' })).body.data.id;
     await post(t, EXTRA_FEE_API.reject(rejected), { reason: '不同意' }, { token: v.token });
@@ -136,11 +141,7 @@ describe('an approved extra fee is in the order’s money', () => {
   it('加急 and 同意加价 at the same moment: each adds its own line, neither writes over the other', async () => {
     await removeCaps();
     for (let round = 0; round < 4; round++) {
-      const id = await addOrder(t, v.token, [prod]);
-      await post(t, API.orderPay(id), {}, { token: v.token });
-      const masters = (await get(t, PLATFORM_ORDER_API.masters, { token: op.token, role: 'platform' })).body.data;
-      await act(t, op, id, 'dispatch', { masterId: masters[0].id });
-      await act(t, op, id, 'accept');
+      const id = await awaitingAppointment();
       const before = await moneyOf(id);
       const fee = (await requestFee(t, op, id, { amount: '30', reason: 'revisit' })).body.data.id;
       const [urgent, approved] = await Promise.all([
