@@ -26,11 +26,14 @@ let phone = '';
 let orderNo = '';
 let token = '';
 let code = '';
+/** Errors the console's page threw (a refused move is a toast, never an uncaught rejection). */
+const operatorErrors: string[] = [];
 const customerJs = new Set<string>();
 
 beforeAll(async () => {
   portal = await startPortal();
   operator = await portal.newPage();
+  operator.on('pageerror', (e) => operatorErrors.push(e.message));
   vendor = await portal.newPage({ height: 1000 });
   customer = await portal.newPage({ width: 375, height: 812 });
   customer.on('request', (r) => {
@@ -141,6 +144,7 @@ describe('the customer’s journey at 375×812', () => {
     });
     expect(refused).toMatchObject({ code: 400, msg: '核销码错误，还可尝试4次' });
     await operator.getByText('核销码错误，还可尝试4次').first().waitFor();
+    expect(operatorErrors).toEqual([]);
     await portal.screenshot(operator, 'customer-console-wrong-code');
     const done = await operatorDoes('完工申请', async (dialog) => {
       await dialog.getByLabel('客户核销码').fill(code);
