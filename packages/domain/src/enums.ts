@@ -125,7 +125,7 @@ export const orderNode = table<number>([
 export const HOME_TILE_STATUS = {
   obligations: [100],
   pendingOrder: [200],
-  serviced: [300, 400, 500, 510],
+  serviced: [210, 300, 310, 400, 500, 510],
   settled: [600, 650],
   completed: [700],
   afterSale: [900],

@@ -277,8 +277,12 @@ describe('orders that move', () => {
     expect((await act(id, 'accept')).body.code).toBe(400);
     expect((await act(id, 'recycleApply')).body.code).toBe(200);
     expect((await detail(id, w.token)).data.status).toBe(210);
+    // A recycling order in progress is in a home tile (待服务), as every live order is.
+    const tiles = async () => (await get(t, API.orderStatistics, { token: w.token })).body.data;
+    expect(await tiles()).toMatchObject({ total: 1, serviced: 1 });
     await act(id, 'recycleAccept');
     expect((await detail(id, w.token)).data.status).toBe(310);
+    expect(await tiles()).toMatchObject({ total: 1, serviced: 1 });
     const o2 = await addOrder(t, w.token, [prod], { parole: 2 });
     await act(o2, 'dispatch', { masterId: m.id });
     await act(o2, 'accept');
