@@ -11,6 +11,9 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The request layer has told the user already (a toast, the sign-in prompt): the caller need not. */
+  shown = false;
 }
 
 /** A second identical request while the first is still running (or within its 200 ms lock). */

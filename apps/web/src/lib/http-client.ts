@@ -8,6 +8,9 @@ import { createActionKeys } from './idempotency-keys';
 import { notifier } from './notifier';
 import { saveBlob, filenameFromDisposition } from './save-blob';
 
+/** `e`, marked as already told to the user when `shown` (see ApiError.shown). */
+const told = <E extends ApiError>(e: E, shown: boolean): E => Object.assign(e, { shown });
+
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 export type Query = Record<string, QueryValue>;
 
@@ -93,11 +96,11 @@ export function createHttpClient(client: ClientOptions) {
     if (json.code === CODE.ok) return json;
     if (json.code === CODE.unauthorized) {
       promptLogin();
-      throw new ApiError(json.code, MSG.notLoggedIn);
+      throw told(new ApiError(json.code, MSG.notLoggedIn), true);
     }
     const text = json.code === CODE.badRequest ? json.msg || MSG.apiError : (CODE_TEXT[json.code] ?? MSG.otherError);
     if (!silent) toast(text);
-    throw new ApiError(json.code, text, 200, json.data ?? null);
+    throw told(new ApiError(json.code, text, 200, json.data ?? null), !silent);
   }
 
   /** Spec 01 §8 HTTP level: 500/422 show the server message, 404 a maintenance text, 401 nothing. */
@@ -117,7 +120,7 @@ export function createHttpClient(client: ClientOptions) {
     if (res.status === 500 || res.status === 422) shown = serverMsg || MSG.serverError;
     else if (res.status === 404) shown = MSG.systemUpdating;
     if (res.status !== 401 && !silent) toast(shown);
-    throw new ApiError(res.status, shown, res.status);
+    throw told(new ApiError(res.status, shown, res.status), res.status !== 401 && !silent);
   }
 
   async function send(method: string, path: string, opts: RequestOptions, accept: 'json' | 'blob', idempotencyKey?: string): Promise<Response> {
@@ -137,7 +140,7 @@ export function createHttpClient(client: ClientOptions) {
       if (opts.signal?.aborted) throw e;
       const text = timeout.signal.aborted ? '请求超时，请稍后再试' : MSG.otherError;
       if (!opts.silent) toast(text);
-      throw new ApiError(-1, text, 0);
+      throw told(new ApiError(-1, text, 0), !opts.silent);
     } finally {
       clearTimeout(timer);
     }
@@ -145,7 +148,8 @@ export function createHttpClient(client: ClientOptions) {
 
   async function withLock<T>(key: string, enabled: boolean, run: () => Promise<T>): Promise<T> {
     if (!enabled) return run();
-    if (locks.has(key)) throw new DuplicateRequestError(key);
+    // The first of the two is answered and shown; the repeat has nothing to say.
+    if (locks.has(key)) throw told(new DuplicateRequestError(key), true);
     locks.add(key);
     try {
       return await run();
@@ -170,7 +174,7 @@ export function createHttpClient(client: ClientOptions) {
         json = (await res.json()) as T;
       } catch {
         if (!opts.silent) toast(MSG.otherError);
-        throw new ApiError(-1, MSG.otherError, res.status);
+        throw told(new ApiError(-1, MSG.otherError, res.status), !opts.silent);
       }
       if (idemKey && json.msg !== IDEMPOTENCY_MSG.inProgress) actionKeys.settle(key, idemKey);
       return checkBody(json, !!opts.silent);
@@ -211,7 +215,8 @@ export function createHttpClient(client: ClientOptions) {
       saveBlob(blob, filenameFromDisposition(res.headers.get('content-disposition')) || filenameFallback);
     } catch (e) {
       if (!(e instanceof ApiError) || e.message === MSG.downloadFailed || e.code === -1) toast(MSG.downloadFailed);
-      throw e;
+      // Every failed download has been shown: the prompt, its message or 下载失败.
+      throw e instanceof ApiError ? told(e, true) : e;
     } finally {
       hide();
     }
@@ -236,7 +241,7 @@ export function createHttpClient(client: ClientOptions) {
       };
       const fail = (text: string, status = 0) => {
         if (!opts.silent) toast(text);
-        reject(new ApiError(-1, text, status));
+        reject(told(new ApiError(-1, text, status), !opts.silent));
       };
       xhr.onerror = () => fail(MSG.uploadFailed);
       xhr.ontimeout = () => fail(MSG.uploadFailed);

@@ -15,7 +15,9 @@ export function PassDialog({ product, onClose }: { product: PlatformProductRow |
   const rules = offered.map((f) => RULE_OF[f]).filter((r): r is RuleField => !!r);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A form that does not validate shows its messages; nothing else to do (never an uncaught rejection).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: PassBody = { id: product!.id };
     for (const f of offered) body[guideKey(f)] = Number(v[guideKey(f)]);
     for (const r of rules) body[r] = String(v[r] ?? '').trim();

@@ -96,9 +96,9 @@ export function ActionDialog({ order, def, onClose }: { order: PlatformOrderDeta
       if (v.expressFee) body.expressFee = v.expressFee.trim();
       body.paymentType = v.paymentType ?? 0;
     }
-    // A refusal (e.g. 核销码错误) is shown by the request layer; the dialog stays open to correct it.
-    const done = await run.mutateAsync({ id: order.id, action: def.action, body }).then(() => true, () => false);
-    if (done) onClose();
+    // A refusal (e.g. 核销码错误) throws: shown by the request layer (lib/shown-refusals.ts), the dialog stays open.
+    await run.mutateAsync({ id: order.id, action: def.action, body });
+    onClose();
   };
 
   return (
