@@ -12,6 +12,8 @@ export const LICENSE_ONE = '营业执照只能上传一张图片';
 export const NICKNAME_MAX = '昵称最多输入50个字符';
 export const OLD_PASSWORD_REQUIRED = '请输入原密码';
 export const OLD_PASSWORD_WRONG = '原密码错误';
+/** 修改密码 to the password the account already has: nothing would change, yet every other session would end. */
+export const PASSWORD_UNCHANGED = '新密码不能与原密码相同';
 
 /** Change password without a bound phone (sub-accounts only): the old password instead of an SMS code (docs/decisions/095). */
 export const changePasswordByOldBody = z.object({ oldPassword: requiredText(OLD_PASSWORD_REQUIRED), password: changePassword });

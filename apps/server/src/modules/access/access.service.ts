@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { OLD_PASSWORD_WRONG, SUB_ACCOUNT_PHONE_TAKEN, changePasswordByOldBody } from '@portal/domain/accounts';
+import { OLD_PASSWORD_WRONG, PASSWORD_UNCHANGED, SUB_ACCOUNT_PHONE_TAKEN, changePasswordByOldBody } from '@portal/domain/accounts';
 import * as V from '@portal/domain/validation';
 import { badRequest, parse, unauthorized } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
@@ -130,6 +130,7 @@ export function accessService(app: FastifyInstance) {
       await guardPasswordCheck(db, { subject: subjectOf(user), source: ip, captchaGate: false, wrong: OLD_PASSWORD_WRONG }, () => verifyOrDummy(body.oldPassword, user.password_hash));
       password = body.password;
     }
+    if (user.password_hash && (await verifyPassword(password, user.password_hash))) throw badRequest(PASSWORD_UNCHANGED);
     await setPassword(user, await hashPassword(password), p.sessionId);
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { MSG } from '@portal/domain/messages';
+import { PASSWORD_UNCHANGED } from '@portal/domain/accounts';
 import { createSubAccount, createVendor, get, lastSmsCode, nextPhone, post, smsCodeFor, solveCaptcha, startTestApp, type TestApp } from '../../../test/helper';
 
 // The security screen's calls (modules/access), exercised as the zhangHaoSafety screen makes them.
@@ -29,6 +30,14 @@ describe('change password', () => {
     expect(r.body).toMatchObject({ code: 200, msg: MSG.modifyOk });
     expect((await post(t, API.login, { phone: v.phone, password: v.password, isSubAccount: false })).body.code).toBe(400);
     expect((await post(t, API.login, { phone: v.phone, password: 'newpass1', isSubAccount: false })).body.code).toBe(200);
+  });
+
+  it('refuses the password the account already has, and ends no other session for it', async () => {
+    const v = await createVendor(t);
+    const other = (await post(t, API.login, { phone: v.phone, password: v.password, isSubAccount: false })).body.data.token as string;
+    const code = await smsCodeFor(t, v.phone, 'forget');
+    expect((await post(t, API.updatePass, { captcha: code, password: v.password }, { token: v.token })).body).toMatchObject({ code: 400, msg: PASSWORD_UNCHANGED });
+    expect((await get(t, API.userInfo, { token: other })).body.code).toBe(200);
   });
 });
 
