@@ -24,7 +24,12 @@ export const AFTER_SALE_MSG = {
   tooManyPictures: '一次最多下载500张图片',
   approveOk: '审核通过',
   completeOk: '售后已完成',
+  /** The console's 新师傅已接单 / 售后完成 while the case's free re-dispatch order is cancelled (decision 281). */
+  newOrderCancelled: '该售后的重新派单工单已取消，不能标记新师傅已接单或售后完成',
 } as const;
+
+/** The merchant's cancel of an open case's free re-dispatch order (decision 281); `orderNo` names it in a batch. */
+export const followUpNotCancellableMsg = (orderNo: string) => `订单${orderNo}是售后重新派单的工单，售后处理中不能取消，如不再需要请联系平台`;
 
 /**
  * A compensation beyond what the vendor paid for the order, less what it was already compensated
@@ -161,6 +166,9 @@ export interface AfterSaleRow {
   oldOrderId: number;
   newOrder: string;
   newOrderId: number | null;
+  /** The re-dispatch order's status and its name (decision 281); null and '' without one. */
+  newOrderStatus: number | null;
+  newOrderStatusName: string;
   realName: string;
   phone: string;
   serviceType: number;
@@ -180,6 +188,8 @@ export interface AfterSaleStateLike {
   checkStatus: number;
   processingStatus: number | null;
   checkReason?: string;
+  /** The case's re-dispatch order is cancelled (decision 281). */
+  newOrderCancelled?: boolean;
 }
 
 /** The status tip of the detail screen (spec 02 §4 After-sales wording). */
@@ -189,6 +199,7 @@ export function afterSaleStatusTip(a: AfterSaleStateLike): string {
   if (a.checkStatus === AFTER_SALE_CHECK.rejected) return a.checkReason ? `平台已驳回：${a.checkReason}` : '平台已驳回';
   if (a.type === 1) return a.status === AFTER_SALE_STATUS.completed ? '审核通过，赔偿金额已转入账户余额' : '审核通过';
   if (a.status === AFTER_SALE_STATUS.processing) {
+    if (a.newOrderCancelled) return '重新派单的工单已取消';
     return a.processingStatus === PROCESSING_STATUS.redispatching ? '师傅已取消，重新派单中' : '师傅处理中';
   }
   if (a.status === AFTER_SALE_STATUS.completed) return '售后已完成';

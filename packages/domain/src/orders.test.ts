@@ -171,6 +171,7 @@ describe('state rules', () => {
   it('derives the action flags from the state', () => {
     expect(deriveStatusInfo({ status: 100, node: 110, parole: 1, urgentFlag: '0' })).toMatchObject({ isPay: true, isCancell: true, isUrgent: true, isReminder: false });
     expect(deriveStatusInfo({ status: 200, node: 210, parole: 1, urgentFlag: '1' })).toMatchObject({ isPay: false, isCancell: true, isUrgent: false, isReminder: true });
+    expect(deriveStatusInfo({ status: 200, node: 210, parole: 1, followUpOfOpenCase: true })).toMatchObject({ isCancell: false, isReminder: true }); // decision 281
     expect(deriveStatusInfo({ status: 510, node: 530, parole: 2 })).toMatchObject({ isApprovalAccessories: true, isUrgent: false, isCancell: false });
     expect(deriveStatusInfo({ status: 650, node: 630 }).isFanJian).toBe(true);
     expect(deriveStatusInfo({ status: 600, node: 650 })).toMatchObject({ isPromotePositive: true, isCompletionConfirmation: true });

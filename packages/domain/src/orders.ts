@@ -330,6 +330,8 @@ export interface OrderStateLike {
   /** REVIEW_STATE of the order's praise / return (order-transitions.ts); without them the node decides */
   praiseState?: number | null;
   returnState?: number | null;
+  /** The free re-dispatch order of an after-sales case still being handled (decision 281): the case is the merchant's handle on it */
+  followUpOfOpenCase?: boolean;
 }
 
 export interface StatusInfo {
@@ -358,7 +360,7 @@ export function deriveStatusInfo(o: OrderStateLike): StatusInfo {
     isCompletionConfirmation: s === 600,
     isUrgent: inWarranty && !urgent && (s === 100 || s === 200 || s === 300 || s === 400),
     isReminder: s === 200 || s === 300 || s === 400 || s === 500 || s === 510,
-    isCancell: s === 100 || s === 200,
+    isCancell: (s === 100 || s === 200) && !o.followUpOfOpenCase,
     isAfterSales: s === 700,
   };
 }

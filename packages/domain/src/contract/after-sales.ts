@@ -26,6 +26,8 @@ export const afterSaleRow = z.object({
   oldOrderId: z.number().int(),
   newOrder: z.string(),
   newOrderId: z.number().int().nullable(),
+  newOrderStatus: z.number().int().nullable().describe('重新派单工单的状态（决定 281）'),
+  newOrderStatusName: z.string(),
   realName: z.string(),
   phone: z.string(),
   serviceType: z.number().int(),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterSaleCheck, afterSaleStatus, afterSaleType } from '@portal/domain/enums';
+import { afterSaleCheck, afterSaleStatus, afterSaleType, ORDER_STATUS, orderStatus } from '@portal/domain/enums';
 import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type PlatformAfterSaleListQuery } from '@portal/domain/after-sales';
 import { fenToYuan } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
@@ -87,11 +87,11 @@ export function selectCases(q: CaseQuery) {
   return q.select(CASE_COLUMNS).execute();
 }
 
-/** Order numbers of re-dispatched orders, and product summaries ("型号 ×2、型号") of the cases' orders. */
+/** Numbers and statuses of re-dispatched orders, and product summaries ("型号 ×2、型号") of the cases' orders. */
 async function extras(db: DB | Tx, records: CaseRecord[]) {
   const newIds = [...new Set(records.map((r) => r.new_order_id).filter((v): v is number => v !== null))];
   const orderIds = [...new Set(records.map((r) => r.order_id))];
-  const newOrders = newIds.length ? await db.selectFrom('orders').select(['id', 'order_no']).where('id', 'in', newIds).execute() : [];
+  const newOrders = newIds.length ? await db.selectFrom('orders').select(['id', 'order_no', 'status']).where('id', 'in', newIds).execute() : [];
   const lines = orderIds.length
     ? await db.selectFrom('order_products').select(['order_id', 'model_name', 'category_name', 'number']).where('order_id', 'in', orderIds).orderBy('id').execute()
     : [];
@@ -100,13 +100,15 @@ async function extras(db: DB | Tx, records: CaseRecord[]) {
     const name = l.model_name || l.category_name;
     summaries.set(l.order_id, [...(summaries.get(l.order_id) ?? []), l.number > 1 ? `${name} ×${l.number}` : name]);
   }
-  return { newNo: new Map(newOrders.map((o) => [o.id, o.order_no])), summaries };
+  return { newOrders: new Map(newOrders.map((o) => [o.id, o])), summaries };
 }
 
 export async function toCaseRows(db: DB | Tx, records: CaseRecord[]): Promise<AfterSaleRow[]> {
-  const { newNo, summaries } = await extras(db, records);
+  const { newOrders, summaries } = await extras(db, records);
   return records.map((r) => {
-    const state = { type: r.type, status: r.status, checkStatus: r.check_status, processingStatus: r.processing_status, checkReason: r.check_reason };
+    const newOrder = r.new_order_id ? newOrders.get(r.new_order_id) : undefined;
+    const newOrderCancelled = newOrder?.status === ORDER_STATUS.cancelled;
+    const state = { type: r.type, status: r.status, checkStatus: r.check_status, processingStatus: r.processing_status, checkReason: r.check_reason, newOrderCancelled };
     return {
       id: r.id,
       afterId: r.id,
@@ -128,8 +130,10 @@ export async function toCaseRows(db: DB | Tx, records: CaseRecord[]): Promise<Af
       orderNo: r.order_no,
       oldOrder: r.order_no,
       oldOrderId: r.old_order_id,
-      newOrder: r.new_order_id ? (newNo.get(r.new_order_id) ?? '') : '',
+      newOrder: newOrder?.order_no ?? '',
       newOrderId: r.new_order_id,
+      newOrderStatus: newOrder?.status ?? null,
+      newOrderStatusName: newOrder ? orderStatus.label(newOrder.status) : '',
       realName: r.real_name,
       phone: r.phone,
       serviceType: r.service_type,

@@ -1,5 +1,5 @@
 import { AFTER_SALE_CHECK, AFTER_SALE_MSG, AFTER_SALE_STATUS, compensationOverPaidMsg, PROCESSING_STATUS, type AfterSaleApplyInput } from '@portal/domain/after-sales';
-import { afterSaleType, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
+import { afterSaleType, ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
 import { deriveStatusInfo } from '@portal/domain/orders';
 import { PERM } from '@portal/domain/permissions';
@@ -140,6 +140,13 @@ export function afterSalesPlatformService(db: DB) {
     return c;
   }
 
+  /** The refusal of a handling step that did not apply: the new order is cancelled, or the case is not in processing. */
+  async function whyNotMoved(tx: Tx, id: number) {
+    const c = await loadCase(tx, id, null);
+    const cancelled = c.status === AFTER_SALE_STATUS.processing && (await cases.newOrderStatusOf(tx, id)) === ORDER_STATUS.cancelled;
+    return badRequest(cancelled ? AFTER_SALE_MSG.newOrderCancelled : AFTER_SALE_MSG.notProcessing);
+  }
+
   return {
     async approve(op: OperatorPrincipal, id: number, body: { processingStatus?: number; remark: string }) {
       return db.transaction().execute(async (tx) => {
@@ -200,8 +207,8 @@ export function afterSalesPlatformService(db: DB) {
     async masterProcessing(op: OperatorPrincipal, id: number) {
       await db.transaction().execute(async (tx) => {
         const c = await loadCase(tx, id, null);
-        const moved = await cases.updateCaseIf(tx, c.id, { processing_status: PROCESSING_STATUS.masterProcessing }, { status: AFTER_SALE_STATUS.processing, processing_status: PROCESSING_STATUS.redispatching });
-        if (!moved) throw badRequest(AFTER_SALE_MSG.notProcessing);
+        const moved = await cases.updateCaseIfNewOrderLive(tx, c.id, { processing_status: PROCESSING_STATUS.masterProcessing }, { status: AFTER_SALE_STATUS.processing, processing_status: PROCESSING_STATUS.redispatching });
+        if (!moved) throw await whyNotMoved(tx, c.id);
         await writeCaseLog(tx, c, '新师傅已接单，师傅处理中', op.name);
       });
     },
@@ -209,8 +216,8 @@ export function afterSalesPlatformService(db: DB) {
     async complete(op: OperatorPrincipal, id: number, remark: string) {
       await db.transaction().execute(async (tx) => {
         const c = await loadCase(tx, id, null);
-        const moved = await cases.updateCaseIf(tx, c.id, { status: AFTER_SALE_STATUS.completed, finished_at: nowIso() }, { status: AFTER_SALE_STATUS.processing });
-        if (!moved) throw badRequest(AFTER_SALE_MSG.notProcessing);
+        const moved = await cases.updateCaseIfNewOrderLive(tx, c.id, { status: AFTER_SALE_STATUS.completed, finished_at: nowIso() }, { status: AFTER_SALE_STATUS.processing });
+        if (!moved) throw await whyNotMoved(tx, c.id);
         await transit(tx, 'finishAfterSale', c.order_id, c.vendor_id, { operator: op.name, content: `售后处理完成${remark ? `：${remark}` : ''}`, relevanceType: 'afterSale', relevanceId: c.id });
         await writeCaseLog(tx, c, `售后处理完成${remark ? `：${remark}` : ''}`, op.name);
       });

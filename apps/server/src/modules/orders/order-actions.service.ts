@@ -2,6 +2,7 @@ import { ORDER_NODE, ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '
 import { REVIEW_MSG, REVIEW_STATE } from '@portal/domain/order-transitions';
 import { MSG } from '@portal/domain/messages';
 import { deriveStatusInfo, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
+import { followUpNotCancellableMsg } from '@portal/domain/after-sales';
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
 import type { z } from 'zod';
 import type { auditQuery, cancelBody, markerBody, reminderBody, submissionAddBody } from '@portal/domain/orders';
@@ -19,6 +20,7 @@ import {
   addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder, hasOtherApprovedPraise,
   insertReminder, paidInFull, setCustomerWhileStatusUpTo, setMarker, shipPendingSubmission,
 } from './order-actions.repository';
+import { openFollowUpOrderIds } from './follow-up-orders.repository';
 
 // The vendor's actions on an order. Each one runs in one transaction; state changes go through
 // the state machine, money through the wallet's moveBalance.
@@ -65,6 +67,9 @@ export function orderActions(db: DB) {
         for (const id of [...new Set(input.ids)]) {
           const o = await ownOrder(tx, p, id);
           if (!flagsOf(o).isCancell) throw badRequest(`订单${o.order_no}当前状态不能取消`);
+          // The re-dispatch order of an open after-sales case (decision 281). The link is written with the
+          // order and a case only leaves processing forward, so no writer can turn this answer stale.
+          if ((await openFollowUpOrderIds(tx, [o.id])).has(o.id)) throw badRequest(followUpNotCancellableMsg(o.order_no));
           const moved = await transit(tx, 'cancel', id, p.vendorId, { operator, content: `取消订单：${input.closeRemark}` }, { close_remark: input.closeRemark }, o);
           const paid = Number(moved.real_pay_fen);
           if (moved.paid_flag === 1 && paid > 0) {

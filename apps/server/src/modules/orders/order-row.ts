@@ -70,9 +70,13 @@ export function toProductLine(p: OrderProductRecord, surcharges: SurchargeRecord
   };
 }
 
-export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creatorName: string): OrderListRow {
+/** `followUpOfOpenCase`: the order is an open after-sales case's re-dispatch order (decision 281). */
+export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creatorName: string, followUpOfOpenCase = false): OrderListRow {
   const doorTime = toShanghai(o.door_time);
-  const state = { status: o.status, node: o.node, parole: o.parole, urgentFlag: flag(o.urgent_flag), virtualTaking: o.virtual_taking, doorTime, praiseState: o.praise_state, returnState: o.return_state };
+  const state = {
+    status: o.status, node: o.node, parole: o.parole, urgentFlag: flag(o.urgent_flag), virtualTaking: o.virtual_taking, doorTime, praiseState: o.praise_state, returnState: o.return_state,
+    followUpOfOpenCase,
+  };
   const shown = displayState(state);
   return {
     id: o.id,
@@ -120,9 +124,9 @@ export function toOrderListRow(o: OrderListRecord, lines: OrderListLine[], creat
   };
 }
 
-export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName: string): OrderRow {
+export function toOrderRow(o: OrderRecord, lines: OrderProductRow[], creatorName: string, followUpOfOpenCase = false): OrderRow {
   return {
-    ...toOrderListRow(o, lines, creatorName),
+    ...toOrderListRow(o, lines, creatorName, followUpOfOpenCase),
     productList: lines,
     createType: o.create_type,
     urgentName: o.urgent_flag === 1 ? '加急费' : '',

@@ -1,6 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { OrderProductRow, OrderRow } from '@portal/domain/orders';
 import type { Database, DB, Tx } from '../../db/database';
+import { openFollowUpOrderIds } from './follow-up-orders.repository';
 import { accountName, toOrderRow, toProductLine, type OrderRecord, type SurchargeRecord } from './order-row';
 
 export type OrderQuery = SelectQueryBuilder<Database, 'orders', object>;
@@ -51,8 +52,9 @@ export async function creatorNames(db: DB | Tx, userIds: number[]): Promise<Map<
 
 /** Full answer rows for order records, in the same order. */
 export async function toRows(db: DB | Tx, orders: OrderRecord[]): Promise<OrderRow[]> {
-  const [lines, names] = await Promise.all([linesOf(db, orders.map((o) => o.id)), creatorNames(db, orders.map((o) => o.created_by))]);
-  return orders.map((o) => toOrderRow(o, lines.get(o.id) ?? [], names.get(o.created_by) ?? ''));
+  const ids = orders.map((o) => o.id);
+  const [lines, names, followUps] = await Promise.all([linesOf(db, ids), creatorNames(db, orders.map((o) => o.created_by)), openFollowUpOrderIds(db, ids)]);
+  return orders.map((o) => toOrderRow(o, lines.get(o.id) ?? [], names.get(o.created_by) ?? '', followUps.has(o.id)));
 }
 
 /** One order of the vendor (respecting data scope); undefined when missing or someone else's. */

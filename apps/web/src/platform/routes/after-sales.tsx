@@ -1,7 +1,7 @@
 import { Button, Card, Input, Select, Space, Table, Tabs, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, PROCESSING_STATUS, type AfterSaleRow } from '@portal/domain/after-sales';
-import { afterSaleCheck, afterSaleType } from '@portal/domain/enums';
+import { afterSaleCheck, afterSaleType, ORDER_STATUS } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { usePlatformAfterSaleAction, usePlatformAfterSales } from '../../features/after-sales/api/platform-after-sales';
 import { AfterSaleCheckTag, AfterSaleStatusTag } from '../../features/after-sales/components/after-sale-status-tag';
@@ -12,6 +12,7 @@ import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 import { useConfirm } from '../../lib/use-confirm';
 
 const ALL = -1;
+const newOrderCancelled = (r: AfterSaleRow) => r.newOrderStatus === ORDER_STATUS.cancelled;
 
 /** 售后处理: every vendor's cases; review (compensation is credited at once), handling and completion. */
 const URL_FIELDS: UrlFields<{ checkStatus?: number; type?: number; keyword?: string }> = { checkStatus: 'number', type: 'number', keyword: 'string' };
@@ -38,7 +39,17 @@ export default function PlatformAfterSalesScreen() {
     { title: '申请时间', dataIndex: 'createTime', width: 160 },
     { title: '厂家', dataIndex: 'vendorName', width: 160, ellipsis: true },
     { title: '类型', dataIndex: 'typeName', width: 64 },
-    { title: '工单', key: 'order', width: 190, render: (_, r) => <span>{r.orderNo}{r.newOrder ? <><br /><span className="as-muted">新：{r.newOrder}</span></> : null}</span> },
+    {
+      title: '工单',
+      key: 'order',
+      width: 190,
+      render: (_, r) => (
+        <span>
+          {r.orderNo}
+          {r.newOrder ? <><br /><span className="as-muted">新：{r.newOrder}{newOrderCancelled(r) ? <span style={{ color: '#c41d1d' }}>（已取消）</span> : null}</span></> : null}
+        </span>
+      ),
+    },
     { title: '客户', key: 'customer', width: 120, render: (_, r) => <span>{r.realName}<br /><span className="as-muted">{r.phone}</span></span> },
     { title: '原因', dataIndex: 'reasons', width: 180, ellipsis: true, render: (v: string) => v.split(',').join('、') },
     { title: '金额', dataIndex: 'money', width: 90, render: (v: number, r) => (r.type === 1 ? <span className="as-money">¥{v.toFixed(2)}</span> : '—') },
@@ -57,10 +68,11 @@ export default function PlatformAfterSalesScreen() {
               <Button type="link" size="small" danger onClick={() => setRejecting(r)} data-action="reject">驳回</Button>
             </>
           )}
-          {r.status === AFTER_SALE_STATUS.processing && r.processingStatus === PROCESSING_STATUS.redispatching && (
+          {/* The server refuses both while the re-dispatch order is cancelled (decision 281). */}
+          {r.status === AFTER_SALE_STATUS.processing && r.processingStatus === PROCESSING_STATUS.redispatching && !newOrderCancelled(r) && (
             <Button type="link" size="small" onClick={() => confirm('新师傅已接单，改为“师傅处理中”？', () => action.mutateAsync({ kind: 'processing', id: r.id }))}>师傅已接单</Button>
           )}
-          {r.status === AFTER_SALE_STATUS.processing && (
+          {r.status === AFTER_SALE_STATUS.processing && !newOrderCancelled(r) && (
             <Button type="link" size="small" onClick={() => confirm(`确认工单 ${r.orderNo} 的售后已处理完成？`, () => action.mutateAsync({ kind: 'complete', id: r.id }))} data-action="complete">
               处理完成
             </Button>

@@ -1,5 +1,5 @@
-import { Descriptions, Drawer, Skeleton, Timeline } from 'antd';
-import { serviceType } from '@portal/domain/enums';
+import { Descriptions, Drawer, Skeleton, Tag, Timeline } from 'antd';
+import { ORDER_STATUS, serviceType } from '@portal/domain/enums';
 import { usePlatformAfterSale } from '../api/platform-after-sales';
 import { AfterSaleCheckTag, AfterSaleStatusTag } from './after-sale-status-tag';
 import { VoucherList } from './voucher-list';
@@ -19,7 +19,12 @@ export function PlatformAfterSaleDrawer({ id, onClose }: { id: number | null; on
             <Descriptions.Item label="状态"><AfterSaleStatusTag status={a.status} /> <AfterSaleCheckTag checkStatus={a.checkStatus} /> {a.statusTip}</Descriptions.Item>
             <Descriptions.Item label="类型">{a.typeName}{a.type === 1 ? `（¥${a.money.toFixed(2)}）` : ''}</Descriptions.Item>
             <Descriptions.Item label="原工单">{a.oldOrder}</Descriptions.Item>
-            {a.newOrder && <Descriptions.Item label="新工单">{a.newOrder}</Descriptions.Item>}
+            {a.newOrder && (
+              <Descriptions.Item label="新工单">
+                {a.newOrder}{' '}
+                <Tag color={a.newOrderStatus === ORDER_STATUS.cancelled ? 'error' : 'processing'} data-new-order-status={a.newOrderStatus}>{a.newOrderStatusName}</Tag>
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label="客户">{a.realName} {a.phone}</Descriptions.Item>
             <Descriptions.Item label="服务 / 产品">{serviceType.label(a.serviceType)} / {a.productSummary}</Descriptions.Item>
             <Descriptions.Item label="原因">{a.reasons.split(',').join('、')}</Descriptions.Item>
