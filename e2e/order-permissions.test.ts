@@ -9,6 +9,8 @@ import { DEMO_LOGINS, startPortal, type Portal } from './harness';
 // and its screens never send the order requests it could not make (no 403 answers, no toasts).
 
 const ACCOUNT = 'lisi';
+const ORDER_ONLY = 'wangwu';
+let vendorId: number;
 let portal: Portal;
 beforeAll(async () => {
   portal = await startPortal();
@@ -20,6 +22,16 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   // 订单管理 (1) → 一键下单 (11) and 产品管理 (13); no 我的订单 (12).
   await portal.db.insertInto('user_menus').values([1, 11, 13].map((menu_id) => ({ user_id: user.id, menu_id, vendor_id: main.vendor_id, data_permissions: 0 }))).execute();
+  // 订单管理 (1) → 一键下单 (11): it may order, not manage the catalogue (decision 280). 账户信息 (3) →
+  // 基本信息 (31) as well: the form also reads the company's info (technical contacts, addresses,
+  // discount switches) from getManufacturerInfo, which is behind that key (a separate finding).
+  const orderOnly = await portal.db
+    .insertInto('users')
+    .values({ vendor_id: main.vendor_id, is_sub: 1, account: ORDER_ONLY, name: '王五', password_hash: await hashPassword(DEMO_LOGINS.password), created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await portal.db.insertInto('user_menus').values([1, 11, 3, 31].map((menu_id) => ({ user_id: orderOnly.id, menu_id, vendor_id: main.vendor_id, data_permissions: 0 }))).execute();
+  vendorId = main.vendor_id;
 });
 afterAll(async () => {
   await portal?.close();
@@ -125,5 +137,36 @@ describe('a sub-account without the after-sales and wallet keys', () => {
     await portal.screenshot(page, 'sub-products-read-only');
     await page.goto(`/?visit=${Date.now()}#/manage/productAdd`);
     await page.locator('.ant-result-403').getByText(MSG.forbidden).waitFor();
+  });
+});
+
+// Review products.md finding 1 (decision 280): the order form's products are the vendor's passed ones for
+// whoever may order, not 产品管理's list — without that key the picker showed 暂无数据 (its request 403).
+describe('a sub-account with 一键下单 and no 产品管理', () => {
+  test('一键下单: the picker offers the company’s passed products, and one can be chosen and priced', async () => {
+    const offered = await portal.db.selectFrom('products').select(['model_name', 'installation_fen']).where('vendor_id', '=', vendorId).where('check_status', '=', 1).where('deleted_at', 'is', null).orderBy('id').execute();
+    expect(offered.length).toBeGreaterThan(1);
+    const page = await portal.newPage();
+    const answers = watchAnswers(page);
+    await portal.loginAsSub(page, ORDER_ONLY);
+    await page.goto(`/?visit=${Date.now()}#/orderCreate`);
+    await page.getByTestId('order-create').waitFor();
+    await page.getByRole('radio', { name: '安装' }).check();
+    const select = page.getByTestId('product-line').first().locator('.ant-select').first();
+    await select.click();
+    const dropdown = page.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option').first().waitFor();
+    expect(await dropdown.getByText('暂无数据').count()).toBe(0);
+    await portal.screenshot(page, 'sub-order-only-picker');
+    // each passed product is there to find (the list is virtual: search narrows it to the one typed)
+    const model = offered.findLast((p) => p.installation_fen !== null)!.model_name;
+    await page.keyboard.type(model);
+    await dropdown.locator('.ant-select-item-option', { hasText: model }).first().click();
+    await expect.poll(() => page.getByTestId('line-unit').first().innerText()).not.toBe('—');
+    await expect.poll(() => page.getByTestId('create-total').innerText()).not.toBe('￥0.00');
+    await settle(page);
+    expect(answers.filter(([, code]) => code === 403)).toEqual([]);
+    expect(await errorToasts(page)).toEqual([]);
+    expect(answers.map(([path]) => path)).not.toContain('/api/app/products/list');
   });
 });

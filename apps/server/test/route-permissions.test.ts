@@ -138,6 +138,8 @@ const EXPECTED: Record<string, Access> = {
   // the order form's data about the vendor: behind the create key, as the form is (decision 227)
   'GET /api/app/order/getContactInfo': PERM.orderAdd,
   'GET /api/app/SysManufacturerOutlet/discount/list': PERM.orderAdd,
+  // the products the form offers: the create key, not 产品管理's (decision 280)
+  'GET /api/app/order/products': PERM.orderAdd,
   // reference data of the order form: no order's data (decision 115)
   'GET /api/app/order/receiveOrderAllCount': 'user',
   'GET /api/app/company/list': 'user',
@@ -247,6 +249,7 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'GET /api/app/order/import/template': { act: false, call: (token) => get(t, API.orderImportTemplate, { token }) },
   'GET /api/app/order/getContactInfo': { act: false, call: (token) => get(t, API.orderContactInfo, { token }) },
   'GET /api/app/SysManufacturerOutlet/discount/list': { act: false, call: (token) => get(t, API.outletDiscounts, { token }) },
+  'GET /api/app/order/products': { act: false, call: (token) => get(t, API.orderFormProducts, { token }) },
   'POST /api/app/order/import': { act: true, call: async (token) => postFile(t, token, await importFile()) },
   'POST /api/app/order/import/result': { act: false, call: async (token) => postFile(t, token, await importFile(), { path: API.orderImportResult }) },
   'GET /api/app/order/:id': { act: false, call: (token, i) => get(t, API.order(i.fresh), { token }) },
@@ -306,7 +309,7 @@ const CUSTOMER_PHONE = '13912345678';
 /** Routes that create orders: a create key, not the list key (sub-accounts without it are refused, not scoped). */
 const CREATE_ROUTES = new Set([
   'POST /api/app/order/add', 'GET /api/app/order/import/template', 'POST /api/app/order/import', 'POST /api/app/order/import/result',
-  'GET /api/app/order/getContactInfo', 'GET /api/app/SysManufacturerOutlet/discount/list',
+  'GET /api/app/order/getContactInfo', 'GET /api/app/SysManufacturerOutlet/discount/list', 'GET /api/app/order/products',
 ]);
 /** Routes answering a file. */
 const FILE_ROUTES = new Set(['POST /api/app/order/export', 'GET /api/app/order/import/template', 'POST /api/app/order/import/result']);

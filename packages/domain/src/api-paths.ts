@@ -56,6 +56,8 @@ export const API = {
   orderShowMessage: '/api/app/order/showMessage',
   orderLogistics: '/api/app/order/logistics',
   orderContactInfo: '/api/app/order/getContactInfo',
+  /** The passed products the order form offers (decision 280): app:order:add, not 产品管理's data scope. */
+  orderFormProducts: '/api/app/order/products',
   receiveOrderAllCount: '/api/app/order/receiveOrderAllCount',
   dealtWithOrder: '/api/app/order/dealtWithOrder',
   orderExport: '/api/app/order/export',

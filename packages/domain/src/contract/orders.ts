@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PRODUCT_PICKER_PAGE_SIZE } from '../validation';
 import { time, yuan } from './envelope';
+import { productRow } from './products';
 
 /**
  * Answers of the order routes (spec 02 §7 Orders). The order itself (OrderRow/OrderDetail in orders.ts)
@@ -161,3 +163,14 @@ export const platformOrderDetail = orderDetail.extend({
   completionPics: z.array(z.object({ id: int, fileUrl: z.string(), fileType: int, orderProductId: int.nullable() })),
   materials: z.array(z.object({ id: int, applyAccessories: z.string(), company: z.string(), trackingNum: z.string(), status: int })),
 });
+
+/**
+ * GET /api/app/order/products (decision 280): the passed products the order form offers, behind the
+ * create key and not narrowed by 产品管理's data scope; newest first, with a keyword those whose model or
+ * category names contain it, at most `pageSize` (the picker's 9999 by default and at most).
+ */
+export const orderFormProductsQuery = z.object({
+  keywords: z.string().trim().max(100).optional().catch(undefined).describe('型号或分类名称包含'),
+  pageSize: z.coerce.number().int().min(1).max(PRODUCT_PICKER_PAGE_SIZE).catch(PRODUCT_PICKER_PAGE_SIZE).describe(`最多返回几个，默认并至多 ${PRODUCT_PICKER_PAGE_SIZE}`),
+});
+export const orderFormProducts = z.array(productRow);

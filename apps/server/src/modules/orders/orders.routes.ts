@@ -21,6 +21,8 @@ import { orderQueries } from './order-queries.service';
 import { orderRecords } from './order-records.service';
 import { exportFileName, orderBatches, streamOrdersXlsx } from './orders-export';
 import { listOrders } from './order-list';
+import { listOrderableProducts } from './order-form-products.repository';
+import { toProductRow } from '../../lib/product-row';
 import { dealerOutletIn, listLogisticsCompanies, listOutletDiscounts, listSurchargeItems } from './orders.repository';
 
 const idOf = (raw: unknown) => {
@@ -71,6 +73,13 @@ export default async function ordersRoutes(fastify: FastifyInstance) {
   // The order form's own data about the vendor (its main account's phone, its discount tiers): behind
   // the create key, as the form is (decision 227).
   const formData = { access: PERM.orderAdd } as const;
+  // The products the form offers: those the create step accepts, whoever in the company made them — not
+  // 产品管理's list, whose key and data scope are about managing the catalogue (decision 280).
+  const formProductsSchema = { querystring: C.orderFormProductsQuery, response: { 200: envelope(C.orderFormProducts) } };
+  app.get(API.orderFormProducts, { config: formData, schema: formProductsSchema }, async (req) => {
+    const rows = await listOrderableProducts(db, vendorOf(req).vendorId, req.query.keywords, req.query.pageSize, pg);
+    return ok(rows.map(toProductRow));
+  });
   app.get(API.orderContactInfo, { config: formData, schema: { response: { 200: envelope(C.contactInfo) } } }, async (req) => ok(await queries.contactInfo(vendorOf(req))));
   const count = { 200: envelope(z.number().int()) };
   app.get(API.receiveOrderAllCount, { config: reference, schema: { response: count } }, async () => ok(await queries.publishedCount()));

@@ -9,8 +9,8 @@ import { paths } from '../../config/paths';
 import { getOrder } from '../../features/orders/api/get-order';
 import { useContactInfo } from '../../features/orders/api/get-contact-info';
 import { useDiscountContext } from '../../features/orders/api/get-discount-context';
+import { useOrderFormProducts } from '../../features/orders/api/get-order-form-products';
 import { useManufacturerInfo } from '../../features/accounts/api/get-manufacturer-info';
-import { useProducts } from '../../features/products/api/get-products';
 import { useRegionTree } from '../../features/orders/api/get-region-tree';
 import { ContactsCard } from '../../features/orders/components/create/contacts-card';
 import { CustomerCard } from '../../features/orders/components/create/customer-card';
@@ -36,8 +36,8 @@ export default function OrderCreateScreen() {
   const [form] = Form.useForm<OrderFormValues>();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  // The passed products an order may use (spec 02 §7: isCheck=1, every one on one page).
-  const products = useProducts({ isCheck: 1, pageNum: 1, pageSize: 9999 });
+  // The passed products an order may use, under the create key (decision 280; spec 02 §7's isCheck=1, pageSize 9999).
+  const products = useOrderFormProducts();
   const info = useManufacturerInfo();
   const contact = useContactInfo();
   const tree = useRegionTree();
@@ -47,7 +47,7 @@ export default function OrderCreateScreen() {
   const values = Form.useWatch((v: OrderFormValues) => v, form) as Partial<OrderFormValues> | undefined;
   const districtId = values?.region?.[2];
   const discount = useDiscountContext(info.data, districtId);
-  const productMap = useMemo(() => new Map((products.data?.rows ?? []).map((p) => [p.id, p])), [products.data]);
+  const productMap = useMemo(() => new Map((products.data ?? []).map((p) => [p.id, p])), [products.data]);
   const price = values ? computeOrderPrice(values, productMap, discount) : null;
   const { submit, submitting } = useSubmitOrder(tree.data);
 
@@ -95,7 +95,7 @@ export default function OrderCreateScreen() {
   if (placed !== null) {
     return <OrderPlaced id={placed.id} awaitingPayment={placed.awaitingPayment} onAnother={() => { setPlaced(null); prefilled.current = false; form.resetFields(); }} />;
   }
-  const rows = products.data?.rows ?? [];
+  const rows = products.data ?? [];
   const expenseLines = (price?.expenses ?? []).map((e) => ({ name: e.name, amount: fenToYuanText(e.price), type: e.type }));
   const total = price ? fenToYuanText(price.totalFen) : '0.00';
 
