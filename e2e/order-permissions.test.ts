@@ -22,15 +22,15 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   // 订单管理 (1) → 一键下单 (11) and 产品管理 (13); no 我的订单 (12).
   await portal.db.insertInto('user_menus').values([1, 11, 13].map((menu_id) => ({ user_id: user.id, menu_id, vendor_id: main.vendor_id, data_permissions: 0 }))).execute();
-  // 订单管理 (1) → 一键下单 (11): it may order, not manage the catalogue (decision 280). 账户信息 (3) →
-  // 基本信息 (31) as well: the form also reads the company's info (technical contacts, addresses,
-  // discount switches) from getManufacturerInfo, which is behind that key (a separate finding).
+  // 订单管理 (1) → 一键下单 (11) alone: it may order, neither manage the catalogue (decision 280) nor
+  // read or edit 基本信息 — the form reads the company's addresses, contacts and discount switches under
+  // the create key (decision 282).
   const orderOnly = await portal.db
     .insertInto('users')
     .values({ vendor_id: main.vendor_id, is_sub: 1, account: ORDER_ONLY, name: '王五', password_hash: await hashPassword(DEMO_LOGINS.password), created_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await portal.db.insertInto('user_menus').values([1, 11, 3, 31].map((menu_id) => ({ user_id: orderOnly.id, menu_id, vendor_id: main.vendor_id, data_permissions: 0 }))).execute();
+  await portal.db.insertInto('user_menus').values([1, 11].map((menu_id) => ({ user_id: orderOnly.id, menu_id, vendor_id: main.vendor_id, data_permissions: 0 }))).execute();
   vendorId = main.vendor_id;
 });
 afterAll(async () => {
@@ -168,5 +168,6 @@ describe('a sub-account with 一键下单 and no 产品管理', () => {
     expect(answers.filter(([, code]) => code === 403)).toEqual([]);
     expect(await errorToasts(page)).toEqual([]);
     expect(answers.map(([path]) => path)).not.toContain('/api/app/products/list');
+    expect(answers.map(([path]) => path)).not.toContain('/api/app/user/getManufacturerInfo');
   });
 });

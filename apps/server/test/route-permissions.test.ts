@@ -54,6 +54,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/docs/static/*': 'public',
   // accounts
   'GET /api/app/user/getManufacturerInfo': PERM.userInfo,
+  'GET /api/app/user/orderFormInfo': PERM.orderAdd,
   'POST /api/app/user/editManufacturerInfo': PERM.userInfo,
   'GET /api/app/user/getSubAccounts': 'main',
   'POST /api/app/user/addSubAccounts': 'main',
@@ -250,6 +251,7 @@ const ORDER_CALLS: Record<string, OrderCall> = {
   'GET /api/app/order/getContactInfo': { act: false, call: (token) => get(t, API.orderContactInfo, { token }) },
   'GET /api/app/SysManufacturerOutlet/discount/list': { act: false, call: (token) => get(t, API.outletDiscounts, { token }) },
   'GET /api/app/order/products': { act: false, call: (token) => get(t, API.orderFormProducts, { token }) },
+  'GET /api/app/user/orderFormInfo': { act: false, call: (token) => get(t, API.orderFormInfo, { token }) },
   'POST /api/app/order/import': { act: true, call: async (token) => postFile(t, token, await importFile()) },
   'POST /api/app/order/import/result': { act: false, call: async (token) => postFile(t, token, await importFile(), { path: API.orderImportResult }) },
   'GET /api/app/order/:id': { act: false, call: (token, i) => get(t, API.order(i.fresh), { token }) },
@@ -310,6 +312,7 @@ const CUSTOMER_PHONE = '13912345678';
 const CREATE_ROUTES = new Set([
   'POST /api/app/order/add', 'GET /api/app/order/import/template', 'POST /api/app/order/import', 'POST /api/app/order/import/result',
   'GET /api/app/order/getContactInfo', 'GET /api/app/SysManufacturerOutlet/discount/list', 'GET /api/app/order/products',
+  'GET /api/app/user/orderFormInfo',
 ]);
 /** Routes answering a file. */
 const FILE_ROUTES = new Set(['POST /api/app/order/export', 'GET /api/app/order/import/template', 'POST /api/app/order/import/result']);
@@ -496,6 +499,7 @@ const MONTH = '2026-11';
 const READ_CALLS: Record<string, ReadCall> = {
   'GET /api/app/user/getUserInfo': (token) => get(t, API.userInfo, { token }),
   'GET /api/app/user/getManufacturerInfo': (token) => get(t, API.manufacturerInfo, { token }),
+  'GET /api/app/user/orderFormInfo': (token) => get(t, API.orderFormInfo, { token }),
   'GET /api/app/user/getSubAccounts': (token) => get(t, API.subAccounts, { token }),
   'GET /api/app/user/getSubAccountMenu/:id': (token) => get(t, API.subAccountMenu(v.userId), { token }),
   'GET /api/app/base/list': (token) => get(t, API.baseList, { token }),

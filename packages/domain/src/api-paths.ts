@@ -28,6 +28,8 @@ export const API = {
   setSubAccountMenuAll: (userId: number | string, flag: number | string) => `/api/app/user/setSubAccountMenuAll/${userId}/${flag}`,
   updateSubAccountMenuScope: (userId: number | string) => `/api/app/user/upDataSubAccountsMenu/${userId}`,
   manufacturerInfo: '/api/app/user/getManufacturerInfo',
+  /** The company's addresses, technical contacts and discount switches, for the order form (decision 282). */
+  orderFormInfo: '/api/app/user/orderFormInfo',
   editManufacturerInfo: '/api/app/user/editManufacturerInfo',
   regionTree: '/api/common/listProvinceCity',
   wallet: '/api/app/wallet/getInfo',

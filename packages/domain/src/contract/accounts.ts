@@ -32,6 +32,9 @@ export const manufacturerInfo = z.object({
   orderDiscountFlag: z.number().int(),
 });
 
+/** GET /api/app/user/orderFormInfo: what the order form reads of the company, under the create key (decision 282). */
+export const orderFormInfo = manufacturerInfo.pick({ technicalUserVoList: true, umsUserAddressList: true, manufacturerOutletDiscountFlag: true, orderDiscountFlag: true });
+
 export const subAccountRow = z.object({
   id: z.number().int(),
   userId: z.number().int(),

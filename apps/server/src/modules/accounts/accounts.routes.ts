@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { created, manufacturerInfo, permissionNode, subAccountRow } from '@portal/domain/contract/accounts';
+import { created, manufacturerInfo, orderFormInfo, permissionNode, subAccountRow } from '@portal/domain/contract/accounts';
 import { envelope, idParams, noData, pageEnvelope } from '@portal/domain/contract/envelope';
 import { API } from '@portal/domain/api-paths';
 import { grantMenuBody, manufacturerInfoBody, scopeMenuBody } from '@portal/domain/accounts';
@@ -26,6 +26,12 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   app.get(API.manufacturerInfo, { config: info, schema: { response: { 200: envelope(manufacturerInfo) } } }, async (req) => {
     const p = vendorOf(req);
     return ok(await getManufacturerInfo(db, p.vendorId, p.userId));
+  });
+  // The order form's part of it, for whoever may place orders without the 基本信息 key (decision 282).
+  app.get(API.orderFormInfo, { config: { access: PERM.orderAdd }, schema: { response: { 200: envelope(orderFormInfo) } } }, async (req) => {
+    const p = vendorOf(req);
+    const { technicalUserVoList, umsUserAddressList, manufacturerOutletDiscountFlag, orderDiscountFlag } = await getManufacturerInfo(db, p.vendorId, p.userId);
+    return ok({ technicalUserVoList, umsUserAddressList, manufacturerOutletDiscountFlag, orderDiscountFlag });
   });
   app.post(API.editManufacturerInfo, { config: info, schema: { body: manufacturerInfoBody, response: saved } }, async (req) => {
     await editManufacturerInfo(db, vendorOf(req).vendorId, req.body);

@@ -30,6 +30,20 @@ const info = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('manufacturer info', () => {
+  it('the order form reads its part (addresses, technical contacts, discount switches) with the create key alone (decision 282)', async () => {
+    const v = await createVendor(t);
+    expect((await post(t, API.editManufacturerInfo, info(), { token: v.token })).body.code).toBe(200);
+    const orderer = await createSubAccount(t, v.vendorId, [11]); // 一键下单 only, no 基本信息
+    expect((await get(t, API.manufacturerInfo, { token: orderer.token })).body).toMatchObject({ code: 403, msg: MSG.forbidden });
+    const form = (await get(t, API.orderFormInfo, { token: orderer.token })).body;
+    expect(form.code).toBe(200);
+    expect(Object.keys(form.data).sort()).toEqual(['manufacturerOutletDiscountFlag', 'orderDiscountFlag', 'technicalUserVoList', 'umsUserAddressList']);
+    expect(form.data.technicalUserVoList).toEqual([expect.objectContaining({ name: '李工', phone: '13700137000' })]);
+    expect(form.data.umsUserAddressList).toEqual([expect.objectContaining({ realName: '王经理', detailAddress: '申长路988弄' })]);
+    const viewer = await createSubAccount(t, v.vendorId, [12]); // 我的订单 only: may not place orders
+    expect((await get(t, API.orderFormInfo, { token: viewer.token })).body).toMatchObject({ code: 403, msg: MSG.forbidden });
+  });
+
   it('saves info with a licence upload, drops empty rows and answers it back', async () => {
     const lic = await upload(t, a.token, { name: 'license.png', content: SAMPLE.png }, 'license');
     const save = await post(t, API.editManufacturerInfo, info({ license: lic.body.data!.fileUrl }), { token: a.token });

@@ -10,7 +10,7 @@ import { getOrder } from '../../features/orders/api/get-order';
 import { useContactInfo } from '../../features/orders/api/get-contact-info';
 import { useDiscountContext } from '../../features/orders/api/get-discount-context';
 import { useOrderFormProducts } from '../../features/orders/api/get-order-form-products';
-import { useManufacturerInfo } from '../../features/accounts/api/get-manufacturer-info';
+import { useOrderFormInfo } from '../../features/accounts/api/get-manufacturer-info';
 import { useRegionTree } from '../../features/orders/api/get-region-tree';
 import { ContactsCard } from '../../features/orders/components/create/contacts-card';
 import { CustomerCard } from '../../features/orders/components/create/customer-card';
@@ -38,7 +38,8 @@ export default function OrderCreateScreen() {
   const navigate = useNavigate();
   // The passed products an order may use, under the create key (decision 280; spec 02 §7's isCheck=1, pageSize 9999).
   const products = useOrderFormProducts();
-  const info = useManufacturerInfo();
+  // Addresses, technical contacts and discount switches, under the create key too (decision 282).
+  const info = useOrderFormInfo();
   const contact = useContactInfo();
   const tree = useRegionTree();
   const [placed, setPlaced] = useState<{ id: number; awaitingPayment: boolean } | null>(null);

@@ -12,5 +12,5 @@ export type ManufacturerInfoPayload = z.input<typeof manufacturerInfoBody>;
 export const editManufacturerInfo = (body: ManufacturerInfoPayload) => http.post<null>(API.editManufacturerInfo, body);
 export function useEditManufacturerInfo() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: editManufacturerInfo, onSuccess: () => void qc.invalidateQueries({ queryKey: accountKeys.manufacturerInfo }) });
+  return useMutation({ mutationFn: editManufacturerInfo, onSuccess: () => Promise.all([accountKeys.manufacturerInfo, accountKeys.orderFormInfo].map((queryKey) => qc.invalidateQueries({ queryKey }))) });
 }

@@ -5,6 +5,7 @@
 export const accountKeys = {
   all: ['accounts'] as const,
   manufacturerInfo: ['accounts', 'manufacturerInfo'] as const,
+  orderFormInfo: ['accounts', 'orderFormInfo'] as const,
   subAccounts: ['accounts', 'subAccounts'] as const,
   subAccountMenu: (userId: number) => ['accounts', 'subAccountMenu', userId] as const,
 };
