@@ -1,4 +1,5 @@
 import { AFTER_SALE_STATUS } from '@portal/domain/after-sales';
+import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
 
 // Decision 281: an order that is the free re-dispatch order (after_sales.new_order_id) of a case still
@@ -10,3 +11,6 @@ export async function openFollowUpOrderIds(db: DB | Tx, orderIds: number[]): Pro
   const rows = await db.selectFrom('after_sales').select('new_order_id').where('new_order_id', 'in', orderIds).where('status', '=', AFTER_SALE_STATUS.processing).execute();
   return new Set(rows.map((r) => r.new_order_id).filter((v): v is number => v !== null));
 }
+
+/** The list row's mark, in the page statement itself: 1 when the order is an open case's re-dispatch order. */
+export const openFollowUpFlag = sql<number>`(case when exists (select 1 from after_sales a where a.new_order_id = orders.id and a.status = ${AFTER_SALE_STATUS.processing}) then 1 else 0 end)`;

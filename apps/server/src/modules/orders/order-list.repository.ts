@@ -9,6 +9,7 @@ import { orderIdsContaining } from '../../lib/keyword-index';
 import { fromShanghai, nowIso } from '../../lib/time';
 import { satisfactionIs } from '../../lib/satisfaction-filter';
 import { extraFeePending, extraFeePendingFlag } from '../../lib/extra-fee-filter.repository';
+import { openFollowUpFlag } from './follow-up-orders.repository';
 import { LIST_COLUMNS, LIST_LINE_COLUMNS, type OrderListLineRecord, type OrderListRecord, type OrderRecord } from './order-row';
 import { vendorOrders, type OrderQuery } from './orders.repository';
 
@@ -86,7 +87,7 @@ const newestFirst = (q: OrderQuery, f: OrderListFilter, pg: boolean) =>
   f.keyWords && !pg ? q.orderBy(sql`g.rowid`, 'desc') : q.orderBy('orders.created_at', 'desc').orderBy('orders.id', 'desc');
 
 /** A page row: the order's list columns, its creator's name and its lines (JSON text on SQLite, parsed on PostgreSQL). */
-export type OrderPageRow = OrderListRecord & { creator_name: string | null; lines: OrderListLineRecord[] | string; extra_fee_pending: number };
+export type OrderPageRow = OrderListRecord & { creator_name: string | null; lines: OrderListLineRecord[] | string; extra_fee_pending: number; follow_up: number };
 
 /** The page of the vendor's orders (the owner's under data scope "own") that the filters find, newest first. */
 export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, f: OrderListFilter, pg: boolean): Promise<OrderPageRow[]> {
@@ -98,6 +99,7 @@ export function listOrderPage(db: DB, vendorId: number, ownerId: number | null, 
         .select(sql<string>`coalesce(nullif(u.name, ''), nullif(u.account, ''), nullif(u.phone, ''), '')`.as('n')).as('creator_name'),
       jsonArray(eb.selectFrom('order_products as p').whereRef('p.order_id', '=', 'orders.id').select(LIST_LINE_COLUMNS.map((c) => `p.${c}` as const)).orderBy('p.id')).as('lines'),
       extraFeePendingFlag.as('extra_fee_pending'),
+      openFollowUpFlag.as('follow_up'),
     ]);
   return newestFirst(page, f, pg)
     .limit(f.pageSize)

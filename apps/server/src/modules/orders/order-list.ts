@@ -2,7 +2,6 @@ import type { OrderListQuery, OrderListRow } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
 import { readSlaTargets, soonUntil } from '../../lib/order-sla';
 import { countFromOrderCounts, countOrders, listOrderPage, type OrderListFilter } from './order-list.repository';
-import { openFollowUpOrderIds } from './follow-up-orders.repository';
 import { toListLine, toOrderListRow, type OrderListLineRecord } from './order-row';
 
 /** A page of GET /api/app/order/list: its rows, its total, and whether more than `total` orders match (decision 132). */
@@ -23,12 +22,10 @@ export async function listOrders(db: DB, vendorId: number, ownerId: number | nul
     listOrderPage(db, vendorId, ownerId, f, pg),
     countFromOrderCounts(db, vendorId, ownerId, f).then((n) => n ?? countOrders(db, vendorId, ownerId, f, pg, f.keyWords ? totalBound + 1 : null)),
   ]);
-  // Re-dispatch orders of open after-sales cases offer no 取消订单 (decision 281).
-  const followUps = await openFollowUpOrderIds(db, page.map((o) => o.id));
-  const rows = page.map(({ creator_name, lines, extra_fee_pending, ...o }) => {
+  const rows = page.map(({ creator_name, lines, extra_fee_pending, follow_up, ...o }) => {
     const parsed: OrderListLineRecord[] = typeof lines === 'string' ? JSON.parse(lines) : lines;
-    // 待确认加价 (issue 46): the list's marker
-    return { ...toOrderListRow(o, parsed.map(toListLine), creator_name ?? '', followUps.has(o.id)), extraFeePending: Number(extra_fee_pending) === 1 };
+    // 待确认加价 (issue 46): the list's marker; an open after-sales case's re-dispatch order offers no 取消订单 (decision 281)
+    return { ...toOrderListRow(o, parsed.map(toListLine), creator_name ?? '', Number(follow_up) === 1), extraFeePending: Number(extra_fee_pending) === 1 };
   });
   const bounded = !!f.keyWords && counted > totalBound;
   return { rows, total: bounded ? totalBound : counted, totalBounded: bounded };
