@@ -32,9 +32,16 @@ const call = (method: 'GET' | 'POST', path: string, body?: unknown) => portal.op
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => expect(await call('POST', PLATFORM_ORDER_API.action(id, action as never), body), action).toMatchObject({ code: 200 });
 
 /** Picks the option `label` of the antd Select `testId` (its dropdown is rendered in the page's body). */
+/** Picks `label` in the select; once more when the first click landed while the drop-down was still opening (a loaded host). */
 async function choose(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+  const select = page.getByTestId(testId);
+  const chosen = async () => (await select.innerText()).includes(label);
+  for (let attempt = 0; attempt < 3 && !(await chosen()); attempt++) {
+    await select.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click({ timeout: 5_000 }).catch(() => undefined);
+    await page.waitForTimeout(200);
+  }
+  expect(await chosen(), `${testId}: ${label}`).toBe(true);
 }
 
 describe('appointment windows and timeliness credit journey', () => {
