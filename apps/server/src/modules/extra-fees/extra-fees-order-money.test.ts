@@ -6,8 +6,8 @@ import { CHANGE_TYPE } from '@portal/domain/enums';
 import { EXTRA_FEE_API } from '@portal/domain/extra-fees';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { createOperator, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
-import { addOrder, createProduct, fund } from '../orders/orders.fixtures';
-import { act, orderInService, requestFee } from './extra-fees.fixtures';
+import { addOrder } from '../orders/orders.fixtures';
+import { act, extraFeeSetting, orderInService, requestFee } from './extra-fees.fixtures';
 import { sweepExtraFees } from './extra-fee-sweep';
 
 // Decision 272: an approved extra fee — by the merchant, by the cap at once, or by the timeout rule —
@@ -21,11 +21,7 @@ let prod: number;
 let category: number;
 beforeAll(async () => {
   t = await startTestApp();
-  v = await createVendor(t);
-  op = await createOperator(t);
-  prod = await createProduct(t, v.vendorId, v.userId);
-  category = (await t.db.selectFrom('products').select('category_id').where('id', '=', prod).executeTakeFirstOrThrow()).category_id;
-  await fund(t, v.vendorId, 1_000_000);
+  ({ v, op, prod, category } = await extraFeeSetting(t));
 }, 60_000);
 afterAll(async () => t?.close());
 

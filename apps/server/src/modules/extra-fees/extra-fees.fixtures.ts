@@ -1,8 +1,8 @@
 import { API } from '@portal/domain/api-paths';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { PLATFORM_EXTRA_FEE_API } from '@portal/domain/extra-fees';
-import { get, post, type TestApp } from '../../../test/helper';
-import { addOrder } from '../orders/orders.fixtures';
+import { createOperator, createVendor, get, post, type TestApp } from '../../../test/helper';
+import { addOrder, createProduct, fund } from '../orders/orders.fixtures';
 
 // Test fixtures for extra fees: an order in service (施工中), walked there by the console.
 
@@ -30,3 +30,13 @@ export async function orderInService(t: TestApp, token: string, op: Op, productI
 /** The console asks for an extra fee on the order (acting for the master). */
 export const requestFee = (t: TestApp, op: Op, orderId: number, body: Record<string, unknown>) =>
   post(t, PLATFORM_EXTRA_FEE_API.ofOrder(orderId), { reason: 'height', note: '', photos: [], ...body }, P(op));
+
+/** A funded vendor with one passed product (and its category), and a console operator: what every extra-fee test starts from. */
+export async function extraFeeSetting(t: TestApp) {
+  const v = await createVendor(t);
+  const op = await createOperator(t);
+  const prod = await createProduct(t, v.vendorId, v.userId);
+  const category = (await t.db.selectFrom('products').select('category_id').where('id', '=', prod).executeTakeFirstOrThrow()).category_id;
+  await fund(t, v.vendorId, 1_000_000);
+  return { v, op, prod, category };
+}

@@ -9,7 +9,7 @@ import { nowIso } from '../../lib/time';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { startWorkersServer, type WorkersServer } from '../../../test/spawn-server';
 import { addOrder, balanceOf, createProduct, fund, ledgerSum } from '../orders/orders.fixtures';
-import { orderInService, requestFee } from './extra-fees.fixtures';
+import { extraFeeSetting, orderInService, requestFee } from './extra-fees.fixtures';
 import { keyHeaders } from '../integrations/webhooks.fixtures';
 import { sweepExtraFees } from './extra-fee-sweep';
 
@@ -22,11 +22,7 @@ let prod: number;
 let category: number;
 beforeAll(async () => {
   t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: '1' });
-  v = await createVendor(t);
-  op = await createOperator(t);
-  prod = await createProduct(t, v.vendorId, v.userId);
-  category = (await t.db.selectFrom('products').select('category_id').where('id', '=', prod).executeTakeFirstOrThrow()).category_id;
-  await fund(t, v.vendorId, 1_000_000);
+  ({ v, op, prod, category } = await extraFeeSetting(t));
 }, 60_000);
 afterAll(async () => t?.close());
 
