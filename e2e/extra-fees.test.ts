@@ -170,9 +170,10 @@ describe('extra fees journey', () => {
     await screen.waitFor();
     await screen.locator('.ant-cascader').first().click();
     const menus = vendor.locator('.ant-cascader-dropdown:visible .ant-cascader-menu');
-    await menus.first().waitFor();
-    // one top category: the cascader offers the two levels below it (else three)
-    const names = (await menus.first().locator('.ant-cascader-menu-item').count()) && (await menus.first().getByTitle(line.category_name_one).count()) ? [line.category_name_one, line.category_name_two, line.category_name] : [line.category_name_two, line.category_name];
+    // one top category: the cascader offers the two levels below it (else three). The tree is read from the
+    // database: the drop-down's first menu, read while it opens, may not be drawn yet
+    const tops = await portal.db.selectFrom('categories').select('id').where('type', '=', 1).where('parent_id', 'is', null).execute();
+    const names = tops.length > 1 ? [line.category_name_one, line.category_name_two, line.category_name] : [line.category_name_two, line.category_name];
     for (const [i, name] of names.entries()) await menus.nth(i).getByTitle(name, { exact: true }).click();
     await screen.getByLabel('服务类型').click();
     await vendor.locator('.ant-select-dropdown:visible').getByTitle(line.service_type === 1 ? '安装' : line.service_type === 2 ? '维修' : line.service_type === 3 ? '清洗' : '调制/检测/定位/教学').click();
