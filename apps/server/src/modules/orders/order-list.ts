@@ -1,5 +1,6 @@
 import type { OrderListQuery, OrderListRow } from '@portal/domain/orders';
 import type { DB } from '../../db/database';
+import { inOneSnapshot } from '../../db/one-snapshot';
 import { readSlaTargets, soonUntil } from '../../lib/order-sla';
 import { countFromOrderCounts, countOrders, listOrderPage, type OrderListFilter } from './order-list.repository';
 import { toListLine, toOrderListRow, type OrderListLineRecord } from './order-row';
@@ -18,10 +19,11 @@ export interface OrderListPage {
  */
 export async function listOrders(db: DB, vendorId: number, ownerId: number | null, query: OrderListQuery, pg: boolean, totalBound: number): Promise<OrderListPage> {
   const f = await withSoonWindow(db, query);
-  const [page, counted] = await Promise.all([
-    listOrderPage(db, vendorId, ownerId, f, pg),
-    countFromOrderCounts(db, vendorId, ownerId, f).then((n) => n ?? countOrders(db, vendorId, ownerId, f, pg, f.keyWords ? totalBound + 1 : null)),
-  ]);
+  // one snapshot: under a concurrent move the page and its total are of one state (decision 283)
+  const [page, counted] = await inOneSnapshot(db, async (one) => [
+    await listOrderPage(one, vendorId, ownerId, f, pg),
+    (await countFromOrderCounts(one, vendorId, ownerId, f)) ?? (await countOrders(one, vendorId, ownerId, f, pg, f.keyWords ? totalBound + 1 : null)),
+  ] as const);
   const rows = page.map(({ creator_name, lines, extra_fee_pending, follow_up, ...o }) => {
     const parsed: OrderListLineRecord[] = typeof lines === 'string' ? JSON.parse(lines) : lines;
     // 待确认加价 (issue 46): the list's marker; an open after-sales case's re-dispatch order offers no 取消订单 (decision 281)

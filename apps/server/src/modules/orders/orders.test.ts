@@ -378,11 +378,15 @@ describe('list, filters and helpers', () => {
     }
     expect(await urgent(1)).toMatchObject({ total: 1, rows: [{ id: ids[2] }] });
     expect((await pending()).total).toBe(1);
-    // In parallel with a change of the same orders: each answer is one state of them, its rows its total.
-    const change = t.db.updateTable('orders').set({ status: 200 }).where('id', '=', ids[0]!).execute();
-    const seen = await Promise.all(Array.from({ length: 8 }, () => pending()));
-    await change;
-    for (const p of seen) expect(p.rows).toHaveLength(p.total);
+    // In parallel with changes of the same orders: each answer is one state of them, its rows its total
+    // (decision 283). The order moves in and out of the filter while the lists are read.
+    for (let round = 0; round < 6; round++) {
+      const changes = Promise.all(Array.from({ length: 4 }, (_, i) => t.db.updateTable('orders').set({ status: i % 2 ? before.status : 200 }).where('id', '=', ids[0]!).execute()));
+      const seen = await Promise.all(Array.from({ length: 8 }, () => pending()));
+      await changes;
+      for (const p of seen) expect(p.rows).toHaveLength(p.total);
+    }
+    await t.db.updateTable('orders').set({ status: 200 }).where('id', '=', ids[0]!).execute();
     expect((await pending()).total).toBe(2);
     await t.db.updateTable('orders').set({ status: before.status }).where('id', '=', ids[0]!).execute();
     expect((await pending()).total).toBe(1);

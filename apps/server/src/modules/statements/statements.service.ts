@@ -3,6 +3,7 @@ import { paymentType } from '@portal/domain/enums';
 import { PAYMENT_TYPE } from '@portal/domain/enums';
 import { STATEMENT_EXPENSE_TYPES, STATEMENT_INCOME_TYPES, STATEMENT_MSG, type StatementDetail, type StatementLine, type StatementMonth } from '@portal/domain/statements';
 import type { DB } from '../../db/database';
+import { inOneSnapshot } from '../../db/one-snapshot';
 import { badRequest, notFound } from '../../lib/errors';
 import { monthBounds, monthOf, monthsBetween } from '../../lib/months';
 import { nowIso } from '../../lib/time';
@@ -32,12 +33,13 @@ function linesOf(totals: Awaited<ReturnType<typeof movedTotals>>, income: boolea
 /** The month's figures from the ledger. */
 export async function computeMonth(db: DB, vendorId: number, month: string, now: string): Promise<StatementDetail> {
   const { start, end } = monthBounds(month);
-  const [totals, ordersPaid, openingFen, ledgerClosingFen] = await Promise.all([
-    movedTotals(db, vendorId, start, end),
-    ordersPaidIn(db, vendorId, start, end),
-    ledgerBalanceBefore(db, vendorId, start),
-    ledgerBalanceBefore(db, vendorId, end),
-  ]);
+  // one snapshot: a payment while the month is read must not make it look unbalanced (decision 283)
+  const [totals, ordersPaid, openingFen, ledgerClosingFen] = await inOneSnapshot(db, async (one) => [
+    await movedTotals(one, vendorId, start, end),
+    await ordersPaidIn(one, vendorId, start, end),
+    await ledgerBalanceBefore(one, vendorId, start),
+    await ledgerBalanceBefore(one, vendorId, end),
+  ] as const);
   const incomeFen = totals.filter((t) => t.income).reduce((s, t) => s + Math.abs(t.totalFen), 0);
   const expenseFen = totals.filter((t) => !t.income).reduce((s, t) => s + Math.abs(t.totalFen), 0);
   const backFen = totals

@@ -120,6 +120,19 @@ describe('monthly statement', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('reads the open month as one state while the balance moves: it adds up in every answer (decision 283)', async () => {
+    const v = await createVendor(t);
+    await move(v, 100_000, PAYMENT_TYPE.platformTopUp);
+    for (let round = 0; round < 5; round++) {
+      const moves = Promise.all(Array.from({ length: 6 }, (_, i) => move(v, i % 2 ? -700 : 1_100, i % 2 ? PAYMENT_TYPE.platformDeduction : PAYMENT_TYPE.platformTopUp)));
+      const seen = await Promise.all(Array.from({ length: 6 }, () => detail(v, thisMonth())));
+      await moves;
+      for (const d of seen) expect(d.data).toMatchObject({ closed: false, balanced: true });
+    }
+    const after = (await detail(v, thisMonth())).data as StatementDetail;
+    expect(after).toMatchObject({ balanced: true, income: 100_000 / 100 + 5 * 3 * 11, expense: 5 * 3 * 7 });
+  });
+
   it('refuses a malformed month, one before the account opened, and one in the future, in Chinese', async () => {
     const v = await createVendor(t);
     expect((await detail(v, '2026-13')).msg).toBe(STATEMENT_MSG.monthFormat);
