@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { API } from '@portal/domain/api-paths';
+import { freshTimestamp, sign } from '@portal/domain/signature';
 import { MSG } from '@portal/domain/messages';
 import { INPUT_MSG, pageQuery, IDS_MAX } from '@portal/domain/validation';
 import { productListQuery } from '@portal/domain/products';
@@ -194,6 +195,31 @@ describe('no HTTP 500 from input', () => {
 });
 
 describe('the zh-CN locale', () => {
+  it('a body nested past 32 levels or of more than 50,000 values is refused before it is parsed, signed or not (decision 284)', async () => {
+    const deep = `{"orderId":${orderId},"x":${'['.repeat(900_000)}${']'.repeat(900_000)}}`;
+    const wide = `{${Array.from({ length: 150_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
+    const send = (body: string, signed: boolean, path = API.orderUrgent) => {
+      const timestamp = String(freshTimestamp());
+      const headers: Record<string, string> = { role: 'manufacturer', timestamp, token: v.token, 'content-type': 'application/json' };
+      if (signed) headers.signature = sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token: v.token, body });
+      return t.app.inject({ method: 'POST', url: path, headers, payload: body });
+    };
+    for (const signed of [false, true]) {
+      for (const [body, msg] of [[deep, MSG.apiError], [wide, MSG.requestTooLarge]] as const) {
+        const r = await send(body, signed);
+        expectRefusal({ status: r.statusCode, body: r.json() }, msg);
+        expect(r.json().code).toBe(400);
+      }
+      // an unknown route too: Fastify parses the body before its 404
+      expect((await send(deep, signed, '/api/app/no-such-route')).json()).toMatchObject({ code: 400, msg: MSG.apiError });
+    }
+    // within both: parsed and answered by the route (its own refusal of the unknown keys' missing fields)
+    const nested = `{"orderId":${orderId},"x":${'['.repeat(30)}1${']'.repeat(30)},"y":[${Array.from({ length: 40_000 }, () => '1').join(',')}]}`;
+    const within = await send(nested, true);
+    expect(within.json().msg).not.toBe(MSG.apiError);
+    expect(within.json().msg).not.toBe(MSG.requestTooLarge);
+  });
+
   it('zod writes its own messages in Chinese', async () => {
     const { z } = await import('zod');
     expect(z.object({ a: z.number().positive() }).safeParse([]).error!.issues[0]!.message).toMatch(CHINESE);
