@@ -106,15 +106,23 @@ const PLANS: Plan[] = [
   { customer: C.liu, model: 'CXW-260-E610', parole: 2, serviceType: 5, steps: [['dispatch'], ['recycleApply']], daysAgo: 3 },
 ];
 
+// An order's age is whole days, so a time moves by them and a date written in a log line (the booked
+// window, 已预约上门时间 …) moves with it: the window stays one slot and its log names it.
+const DAY_MS = 86400_000;
+const DATE_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})\b/g;
+
 async function backdate(db: DB, orderId: number, days: number) {
   if (!days) return;
-  const shift = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - days * 86400_000).toISOString() : iso);
-  const o = await db.selectFrom('orders').select(['created_at', 'updated_at', 'pay_time', 'receiving_time', 'completion_time', 'door_time', 'sla_due_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const shift = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() - days * DAY_MS).toISOString() : iso);
+  const shiftDates = (text: string) => text.replace(DATE_IN_TEXT, (d) => new Date(Date.parse(`${d}T00:00:00Z`) - days * DAY_MS).toISOString().slice(0, 10));
+  const o = await db.selectFrom('orders').select(['created_at', 'updated_at', 'pay_time', 'receiving_time', 'completion_time', 'door_time', 'door_time_end', 'sla_due_at']).where('id', '=', orderId).executeTakeFirstOrThrow();
   await db.updateTable('orders').set({
     created_at: shift(o.created_at)!, updated_at: shift(o.updated_at)!, pay_time: shift(o.pay_time), receiving_time: shift(o.receiving_time), completion_time: shift(o.completion_time), door_time: shift(o.door_time),
-    sla_due_at: shift(o.sla_due_at),
+    door_time_end: shift(o.door_time_end), sla_due_at: shift(o.sla_due_at),
   }).where('id', '=', orderId).execute();
-  for (const table of ['order_operate_records', 'account_records', 'completion_pics', 'material_submissions', 'return_records', 'praise_records', 'notifications'] as const) {
+  const logs = await db.selectFrom('order_operate_records').select(['id', 'created_at', 'content']).where('order_id', '=', orderId).execute();
+  for (const r of logs) await db.updateTable('order_operate_records').set({ created_at: shift(r.created_at)!, content: shiftDates(r.content) }).where('id', '=', r.id).execute();
+  for (const table of ['account_records', 'completion_pics', 'material_submissions', 'return_records', 'praise_records', 'notifications'] as const) {
     const rows = await db.selectFrom(table).select(['id', 'created_at']).where('order_id', '=', orderId).execute();
     for (const r of rows) {
       const set: Record<string, string> = { created_at: shift(r.created_at)! };
