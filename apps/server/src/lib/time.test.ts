@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromShanghai, toShanghai } from './time';
+import { fromShanghai, toShanghai, untilShanghai } from './time';
 
 describe('Shanghai time', () => {
   it('shows UTC ISO text in Shanghai time, across days, months and years', () => {
@@ -16,7 +16,16 @@ describe('Shanghai time', () => {
   it('reads Shanghai dates and times back to UTC', () => {
     expect(fromShanghai('2026-11-23 00:00:00')).toBe('2026-11-22T16:00:00.000Z');
     expect(fromShanghai('2026-11-23')).toBe('2026-11-22T16:00:00.000Z');
-    expect(fromShanghai('2026-11-23', true)).toBe('2026-11-23T15:59:59.999Z');
     expect(fromShanghai('not a date')).toBeNull();
+  });
+
+  it('ends a range after the day, minute or second it names (filtered with <)', () => {
+    expect(untilShanghai('2026-11-23')).toBe('2026-11-23T16:00:00.000Z');
+    expect(untilShanghai('2026-11-23 23:59:59')).toBe('2026-11-23T16:00:00.000Z');
+    expect(untilShanghai('2026-11-23 23:59')).toBe('2026-11-23T16:00:00.000Z');
+    expect(untilShanghai('2026-12-31 10:00:00')).toBe('2026-12-31T02:00:01.000Z');
+    expect(untilShanghai('9999-12-31')).toBe('9999-12-31T16:00:00.000Z');
+    expect(untilShanghai('9999-12-32')).toBeNull(); // past what ISO text holds: no end
+    expect(untilShanghai('not a date')).toBeNull();
   });
 });

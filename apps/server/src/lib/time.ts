@@ -19,16 +19,35 @@ export function toShanghai(iso: string | null | undefined): string {
   return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }
 
-/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' in Shanghai time → UTC ISO; null when not a date. */
-export function fromShanghai(text: string | null | undefined, endOfDay = false): string | null {
-  if (!text) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+const SHANGHAI_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const DAY_MS = 86_400_000;
+const LAST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** The UTC instant a Shanghai text names, and how long the day, minute or second it names lasts. */
+function readShanghai(text: string | null | undefined): { ms: number; span: number } | null {
+  const m = text ? SHANGHAI_TEXT.exec(text.trim()) : null;
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m;
-  const hasTime = h !== undefined;
-  const ms = Date.UTC(+y!, +mo! - 1, +d!, hasTime ? +h! : endOfDay ? 23 : 0, hasTime ? +mi! : endOfDay ? 59 : 0, s ? +s : endOfDay && !hasTime ? 59 : 0);
+  const ms = Date.UTC(+y!, +mo! - 1, +d!, h ? +h : 0, mi ? +mi : 0, s ? +s : 0) - SHANGHAI_OFFSET_MS;
   if (Number.isNaN(ms)) return null;
-  return new Date(ms - SHANGHAI_OFFSET_MS + (endOfDay && !hasTime ? 999 : 0)).toISOString();
+  return { ms, span: h === undefined ? DAY_MS : s === undefined ? 60_000 : 1000 };
+}
+
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' in Shanghai time → UTC ISO; null when not a date. */
+export function fromShanghai(text: string | null | undefined): string | null {
+  const t = readShanghai(text);
+  return t ? new Date(t.ms).toISOString() : null;
+}
+
+/**
+ * The exclusive end of a range that ends at `text`: the first instant after the day, minute or second it
+ * names, so 'YYYY-MM-DD' and 'YYYY-MM-DD 23:59:59' both take in the whole day — stored times carry
+ * milliseconds, and a `<= …23:59:59.000` left out 23:59:59.001–.999. Filter with `<`. Null when not a
+ * date, or when the range ends after the last time ISO text can hold (no end).
+ */
+export function untilShanghai(text: string | null | undefined): string | null {
+  const t = readShanghai(text);
+  return t && t.ms + t.span <= LAST_ISO_MS ? new Date(t.ms + t.span).toISOString() : null;
 }
 
 /**

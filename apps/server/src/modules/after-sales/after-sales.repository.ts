@@ -3,7 +3,7 @@ import { afterSaleCheck, afterSaleStatus, afterSaleType, ORDER_STATUS, orderStat
 import { AFTER_SALE_CHECK, AFTER_SALE_STATUS, afterSaleStatusTip, type AfterSaleListQuery, type AfterSaleRow, type PlatformAfterSaleListQuery } from '@portal/domain/after-sales';
 import { fenToYuan } from '@portal/domain/money';
 import type { DB, Tx } from '../../db/database';
-import { fromShanghai, nowIso, toShanghai } from '../../lib/time';
+import { fromShanghai, nowIso, toShanghai, untilShanghai } from '../../lib/time';
 import { anyCaseOp, likePattern } from '../../lib/like';
 import { likeKeyword, orderIdsContaining, textContainsPg, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
 import { onPostgres } from '../../db/engine';
@@ -51,9 +51,9 @@ export function applyCaseFilters(q: CaseQuery, f: AfterSaleListQuery & Partial<P
   if (f.checkStatus !== undefined) q = q.where('after_sales.check_status', '=', f.checkStatus);
   if (f.type !== undefined) q = q.where('after_sales.type', '=', f.type);
   const min = fromShanghai(f.minTime);
-  const max = fromShanghai(f.maxTime, true);
+  const max = untilShanghai(f.maxTime);
   if (min) q = q.where('after_sales.created_at', '>=', min);
-  if (max) q = q.where('after_sales.created_at', '<=', max);
+  if (max) q = q.where('after_sales.created_at', '<', max);
   return q;
 }
 

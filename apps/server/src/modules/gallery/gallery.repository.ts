@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { GalleryListQuery, GalleryRow } from '@portal/domain/after-sales';
 import { ORDER_STATUS } from '@portal/domain/enums';
 import type { DB } from '../../db/database';
-import { fromShanghai, toShanghai } from '../../lib/time';
+import { fromShanghai, toShanghai, untilShanghai } from '../../lib/time';
 import { likeKeyword, orderIdsContaining } from '../../lib/keyword-index';
 
 /** Completed, or in after-sales. */
@@ -30,9 +30,9 @@ function galleryOrders(db: DB, vendorId: number, ownerId: number | null, f: Gall
   }
   if (f.serviceType !== undefined) q = q.where('orders.service_type', '=', f.serviceType);
   const min = fromShanghai(f.minTime);
-  const max = fromShanghai(f.maxTime, true);
+  const max = untilShanghai(f.maxTime);
   if (min) q = q.where('orders.completion_time', '>=', min);
-  if (max) q = q.where('orders.completion_time', '<=', max);
+  if (max) q = q.where('orders.completion_time', '<', max);
   if (f.categoryId !== undefined) {
     const c = f.categoryId;
     q = q.where('orders.id', 'in', (eb) =>

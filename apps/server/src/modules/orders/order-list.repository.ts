@@ -6,7 +6,7 @@ import type { OrderListQuery } from '@portal/domain/orders';
 import type { Database, DB } from '../../db/database';
 import { keywordMatch } from '../../db/search-grams';
 import { orderIdsContaining } from '../../lib/keyword-index';
-import { fromShanghai, nowIso } from '../../lib/time';
+import { fromShanghai, nowIso, untilShanghai } from '../../lib/time';
 import { satisfactionIs } from '../../lib/satisfaction-filter';
 import { extraFeePending, extraFeePendingFlag } from '../../lib/extra-fee-filter.repository';
 import { openFollowUpFlag } from './follow-up-orders.repository';
@@ -50,13 +50,13 @@ export function applyOrderFilters(q: OrderQuery, f: OrderListFilter, pg: boolean
     if (f.node.length) q = q.where('orders.node', 'in', f.node);
   }
   const minC = fromShanghai(f.minCreateTime);
-  const maxC = fromShanghai(f.maxCreateTime, true);
+  const maxC = untilShanghai(f.maxCreateTime);
   const minD = fromShanghai(f.minCompletionTime);
-  const maxD = fromShanghai(f.maxCompletionTime, true);
+  const maxD = untilShanghai(f.maxCompletionTime);
   if (minC) q = q.where('orders.created_at', '>=', minC);
-  if (maxC) q = q.where('orders.created_at', '<=', maxC);
+  if (maxC) q = q.where('orders.created_at', '<', maxC);
   if (minD) q = q.where('orders.completion_time', '>=', minD);
-  if (maxD) q = q.where('orders.completion_time', '<=', maxD);
+  if (maxD) q = q.where('orders.completion_time', '<', maxD);
   // Timeliness (issue 19, decision 176): a range of the stored due times.
   if (f.sla === 'overdue') q = q.where('orders.sla_due_at', '<', nowIso());
   else if (f.sla === 'soon') q = q.where('orders.sla_due_at', '>=', nowIso()).where('orders.sla_due_at', '<', f.soonUntil ?? nowIso());

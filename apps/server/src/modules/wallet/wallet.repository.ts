@@ -6,7 +6,7 @@ import type { AccountRecord, RecordsQuery } from '@portal/domain/wallet';
 import type { Database, DB } from '../../db/database';
 import type { AccountRecordsTable } from '../../db/schema/wallet';
 import { likeContains } from '../../lib/like';
-import { fromShanghai, toShanghai } from '../../lib/time';
+import { fromShanghai, toShanghai, untilShanghai } from '../../lib/time';
 
 /** The columns a ledger row answers with (list and export read only these). */
 const RECORD_FIELDS = [
@@ -21,9 +21,9 @@ export function filterRecords<O>(q: SelectQueryBuilder<Database, 'account_record
   if (f.changeType !== undefined) out = out.where('account_records.change_type', '=', f.changeType);
   if (f.paymentType !== undefined) out = out.where('account_records.payment_type', '=', f.paymentType);
   const from = fromShanghai(f.minPayTime);
-  const to = fromShanghai(f.maxPayTime, true);
+  const to = untilShanghai(f.maxPayTime);
   if (from) out = out.where('account_records.pay_time', '>=', from);
-  if (to) out = out.where('account_records.pay_time', '<=', to);
+  if (to) out = out.where('account_records.pay_time', '<', to);
   // The order number as typed: its %, _ and \ match themselves (lib/like.ts, decision 157).
   if (f.orderNo) out = out.where(likeContains('account_records.order_no', f.orderNo));
   return out;
