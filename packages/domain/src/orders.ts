@@ -10,6 +10,18 @@ import { REVIEW_STATE } from './order-transitions';
 // virtual-taking display, the progress bar and THE pricing function (integer fen).
 // Field names are the spec's; money in payloads is yuan, inside `priceOrder` it is fen.
 
+/**
+ * How many items one order form carries at most (decision 285): what a form needs, far below the
+ * engines' bind-parameter limits that the file check's IN list and the row inserts would pass.
+ */
+export const ORDER_LIMITS = {
+  /** Per product line, each of: new operation videos, new finished drawings, and the selections of the product's own (products hold at most 50). */
+  filesPerLine: 50,
+  surchargesPerLine: 20,
+  logisticsRows: 50,
+  technicalContacts: 20,
+} as const;
+
 /** Texts the spec does not give (our own wording; see docs/decisions/050). */
 export const ORDER_MSG = {
   paroleRequired: '请选择保内/保外',
@@ -33,6 +45,11 @@ export const ORDER_MSG = {
   auditInvalid: '审核结果不正确',
   text400: '最多输入400个字符',
   extensionInvalid: '分机号只能为数字',
+  productVideosTooMany: `每个产品最多${ORDER_LIMITS.filesPerLine}个操作视频`,
+  finishedDrawingsTooMany: `每个产品最多${ORDER_LIMITS.filesPerLine}张完工示例图`,
+  surchargesTooMany: `每个产品最多添加${ORDER_LIMITS.surchargesPerLine}项附加费`,
+  logisticsTooMany: `物流信息最多添加${ORDER_LIMITS.logisticsRows}条`,
+  technicalContactsTooMany: `技术联系人最多添加${ORDER_LIMITS.technicalContacts}个`,
 } as const;
 
 // ---------- small field rules ----------
@@ -97,7 +114,9 @@ const surchargeRow = z
     }
   })
   .transform((r) => ({ id: r.id ?? null, pzId: r.pzId ?? null, name: r.name ?? '', price: Number(r.price ?? 0), num: Number(r.num ?? 0) }));
-const completeSurcharges = z.array(surchargeRow).optional().nullable().transform((rows) => (rows ?? []).filter((r) => r.name && r.price > 0 && r.num > 0));
+const completeSurcharges = z.array(surchargeRow).max(ORDER_LIMITS.surchargesPerLine, ORDER_MSG.surchargesTooMany).optional().nullable().transform((rows) => (rows ?? []).filter((r) => r.name && r.price > 0 && r.num > 0));
+
+const fileList = <T extends z.ZodType>(item: T, tooMany: string) => z.array(item).max(ORDER_LIMITS.filesPerLine, tooMany).optional().nullable().transform((v) => v ?? []);
 
 export const orderProductLine = z.object({
   productId: idNum,
@@ -105,10 +124,10 @@ export const orderProductLine = z.object({
   maintenanceType: z.coerce.number().int().min(1).max(4).optional().nullable(),
   remarks: text400,
   omsSurchargeList: completeSurcharges,
-  productVideoSelect: z.array(z.string().max(500)).optional().nullable().transform((v) => v ?? []),
-  finishedDrawingSelect: z.array(z.string().max(500)).optional().nullable().transform((v) => v ?? []),
-  newProductVideo: z.array(fileItem).optional().nullable().transform((v) => v ?? []),
-  newFinishedDrawing: z.array(fileItem).optional().nullable().transform((v) => v ?? []),
+  productVideoSelect: fileList(z.string().max(500), ORDER_MSG.productVideosTooMany),
+  finishedDrawingSelect: fileList(z.string().max(500), ORDER_MSG.finishedDrawingsTooMany),
+  newProductVideo: fileList(fileItem, ORDER_MSG.productVideosTooMany),
+  newFinishedDrawing: fileList(fileItem, ORDER_MSG.finishedDrawingsTooMany),
 });
 export type OrderProductLineInput = z.infer<typeof orderProductLine>;
 
@@ -123,6 +142,7 @@ const logisticsRow = z
 /** All-or-nothing rows; 顺丰 also needs the recipient phone; empty rows are dropped. */
 export const logisticsRows = z
   .array(logisticsRow)
+  .max(ORDER_LIMITS.logisticsRows, ORDER_MSG.logisticsTooMany)
   .optional()
   .nullable()
   .transform((rows) => (rows ?? []).filter((r) => r.productId || r.courierCompany || r.courierNum))
@@ -138,6 +158,7 @@ export const logisticsRows = z
 
 const technicalContacts = z
   .array(z.object({ name: z.string().trim().max(50).optional().nullable(), phone: z.string().trim().max(20).optional().nullable() }))
+  .max(ORDER_LIMITS.technicalContacts, ORDER_MSG.technicalContactsTooMany)
   .optional()
   .nullable()
   .transform((rows) => (rows ?? []).map((r) => ({ name: r.name ?? '', phone: r.phone ?? '' })).filter((r) => r.name || r.phone));
