@@ -198,7 +198,7 @@ describe('the zh-CN locale', () => {
   it('a body nested past 32 levels or of more than 50,000 values is refused before it is parsed, signed or not (decision 284)', async () => {
     const deep = `{"orderId":${orderId},"x":${'['.repeat(900_000)}${']'.repeat(900_000)}}`;
     const wide = `{${Array.from({ length: 150_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
-    const send = (body: string, signed: boolean, path = API.orderUrgent) => {
+    const send = (body: string, signed: boolean, path: string = API.orderUrgent) => {
       const timestamp = String(freshTimestamp());
       const headers: Record<string, string> = { role: 'manufacturer', timestamp, token: v.token, 'content-type': 'application/json' };
       if (signed) headers.signature = sign(t.config.SIGN_KEY, { method: 'POST', path, rawQuery: '', timestamp, token: v.token, body });
