@@ -6,6 +6,8 @@ import { ORDER_STATUS } from '@portal/domain/enums';
 // The statements of after-sales cases that the service runs in its transactions (after-sales.service.ts,
 // decision 156); the lists and the case log are in after-sales.repository.ts.
 
+export type CaseRow = NonNullable<Awaited<ReturnType<typeof findCase>>>;
+
 /** A case by id; `vendorId` / `ownerId` narrow it to a vendor and to its creator when set. */
 export function findCase(db: Tx | DB, id: number, vendorId: number | null, ownerId: number | null = null) {
   let q = db.selectFrom('after_sales').selectAll().where('id', '=', id);

@@ -179,8 +179,10 @@ export function reasonsOf(db: DB | Tx, type: number) {
 export const OPEN_CASE_STATUSES = [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS.processing];
 
 /**
- * The order's row locked until the transaction ends, so compensation checks of one order run one at a
- * time: `for update` on PostgreSQL; on SQLite every transaction already holds the write lock (begin immediate).
+ * The order's row locked until the transaction ends: every writer of an after-sales case takes it first
+ * (after-sales.service.ts `lockedCase`), so compensation checks of one order run one at a time and no two
+ * writers take the case and the order in opposite orders. `for update` on PostgreSQL; on SQLite every
+ * transaction already holds the write lock (begin immediate).
  */
 export async function lockOrderRow(tx: Tx, orderId: number): Promise<void> {
   if (onPostgres(tx)) {

@@ -33,6 +33,18 @@ async function loadCase(tx: Tx | DB, id: number, vendorId: number | null, ownerI
   return c;
 }
 
+/**
+ * The case, with its order's row locked for the rest of the transaction. Every writer of a case takes the
+ * order's lock before it writes the case (the case's order never changes): writers that took the case
+ * first and then the order deadlocked on PostgreSQL against those that took the order first (HTTP 500);
+ * now the second one waits, then finds the case moved and answers its refusal.
+ */
+async function lockedCase(tx: Tx, id: number, vendorId: number | null, ownerId: number | null = null) {
+  const c = await loadCase(tx, id, vendorId, ownerId);
+  await lockOrderRow(tx, c.order_id);
+  return c;
+}
+
 /** Every reason must be one of the type's list. */
 export async function assertKnownReasons(db: DB | Tx, type: number, reasons: string[]) {
   const known = new Set((await reasonsOf(db, type)).map((r) => r.content));
@@ -52,7 +64,10 @@ export interface CaseOpener {
  * and the case's first log line commit with it. The caller checked the reasons (assertKnownReasons)
  * and that `voucher` holds the vendor's files.
  */
-export async function openCase(tx: Tx, order: OrderRow, input: Omit<AfterSaleApplyInput, 'orderId'>, by: CaseOpener): Promise<{ id: number }> {
+export async function openCase(tx: Tx, given: OrderRow, input: Omit<AfterSaleApplyInput, 'orderId'>, by: CaseOpener): Promise<{ id: number }> {
+  // The order's lock first, as every writer of a case takes it (lockedCase); the order as it is under the lock.
+  await lockOrderRow(tx, given.id);
+  const order = await loadOrder(tx, given.id, given.vendor_id);
   if (await cases.hasCaseIn(tx, order.id, OPEN_CASE_STATUSES)) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
   if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);
   const now = nowIso();
@@ -116,7 +131,7 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
     async withdraw(p: VendorPrincipal, id: number): Promise<void> {
       const operator = await userDisplayName(db, p.userId);
       await db.transaction().execute(async (tx) => {
-        const c = await loadCase(tx, id, p.vendorId, ownScope(p, PERM.afterSaleList));
+        const c = await lockedCase(tx, id, p.vendorId, ownScope(p, PERM.afterSaleList));
         const moved = await cases.updateCaseIf(tx, c.id, { check_status: AFTER_SALE_CHECK.withdrawn, status: AFTER_SALE_STATUS.closed, finished_at: nowIso() }, { check_status: AFTER_SALE_CHECK.reviewing });
         if (!moved) throw badRequest(AFTER_SALE_MSG.cannotWithdraw);
         await transit(tx, 'withdrawAfterSale', c.order_id, p.vendorId, { operator, content: '厂家撤回售后申请', relevanceType: 'afterSale', relevanceId: c.id });
@@ -131,9 +146,8 @@ export function afterSalesService(db: DB, fileRootUrl: string) {
  * A compensation is credited to the vendor's wallet in the same transaction as the approval.
  */
 export function afterSalesPlatformService(db: DB) {
-  /** Claim a reviewing case: the conditional UPDATE makes a second decision impossible. */
-  async function decide(tx: Tx, id: number, set: Updateable<AfterSalesTable>) {
-    const c = await loadCase(tx, id, null);
+  /** Claim a reviewing case (from lockedCase): the conditional UPDATE makes a second decision impossible. */
+  async function decide(tx: Tx, c: cases.CaseRow, set: Updateable<AfterSalesTable>) {
     if (!(await cases.updateCaseIf(tx, c.id, set, { check_status: AFTER_SALE_CHECK.reviewing }))) throw badRequest(AFTER_SALE_MSG.alreadyHandled);
     const approved = set.check_status === AFTER_SALE_CHECK.approved;
     await emitDomainEvent(tx, { type: 'after_sales.decided', vendorId: c.vendor_id, caseId: c.id, orderId: c.order_id, approved, at: nowIso() });
@@ -150,13 +164,12 @@ export function afterSalesPlatformService(db: DB) {
   return {
     async approve(op: OperatorPrincipal, id: number, body: { processingStatus?: number; remark: string }) {
       return db.transaction().execute(async (tx) => {
-        const current = await loadCase(tx, id, null);
+        const current = await lockedCase(tx, id, null);
         const log = { operator: op.name, relevanceType: 'afterSale', relevanceId: id };
         const now = nowIso();
         if (current.type === 1) {
-          // One compensation check of an order at a time; the sum and the credit commit together.
-          await lockOrderRow(tx, current.order_id);
-          const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.completed, check_time: now, finished_at: now, checked_by: op.operatorId });
+          // One compensation check of an order at a time (under the order's lock); the sum and the credit commit together.
+          const c = await decide(tx, current, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.completed, check_time: now, finished_at: now, checked_by: op.operatorId });
           const order = await loadOrder(tx, c.order_id, c.vendor_id);
           const money = Number(c.money_fen);
           const { leftFen } = await compensationRoomFen(tx, c.order_id, c.id);
@@ -180,7 +193,7 @@ export function afterSalesPlatformService(db: DB) {
           return;
         }
         if (body.processingStatus === undefined) throw badRequest(AFTER_SALE_MSG.processingRequired);
-        const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.processing, processing_status: body.processingStatus, check_time: now, checked_by: op.operatorId });
+        const c = await decide(tx, current, { check_status: AFTER_SALE_CHECK.approved, status: AFTER_SALE_STATUS.processing, processing_status: body.processingStatus, check_time: now, checked_by: op.operatorId });
         await writeCaseLog(tx, c, `平台审核通过${body.remark ? `（${body.remark}）` : ''}`, op.name);
         if (body.processingStatus === PROCESSING_STATUS.redispatching) {
           const fresh = await redispatchOrder(tx, c.order_id, c.vendor_id, op.name);
@@ -197,7 +210,7 @@ export function afterSalesPlatformService(db: DB) {
     async reject(op: OperatorPrincipal, id: number, reason: string) {
       await db.transaction().execute(async (tx) => {
         const now = nowIso();
-        const c = await decide(tx, id, { check_status: AFTER_SALE_CHECK.rejected, status: AFTER_SALE_STATUS.closed, check_reason: reason, check_time: now, finished_at: now, checked_by: op.operatorId });
+        const c = await decide(tx, await lockedCase(tx, id, null), { check_status: AFTER_SALE_CHECK.rejected, status: AFTER_SALE_STATUS.closed, check_reason: reason, check_time: now, finished_at: now, checked_by: op.operatorId });
         await transit(tx, 'rejectAfterSale', c.order_id, c.vendor_id, { operator: op.name, content: `售后申请被驳回：${reason}`, relevanceType: 'afterSale', relevanceId: c.id });
         await writeCaseLog(tx, c, `平台驳回：${reason}`, op.name);
       });
@@ -206,7 +219,7 @@ export function afterSalesPlatformService(db: DB) {
     /** A re-dispatched case whose new master has taken over: 0 → 1. */
     async masterProcessing(op: OperatorPrincipal, id: number) {
       await db.transaction().execute(async (tx) => {
-        const c = await loadCase(tx, id, null);
+        const c = await lockedCase(tx, id, null);
         const moved = await cases.updateCaseIfNewOrderLive(tx, c.id, { processing_status: PROCESSING_STATUS.masterProcessing }, { status: AFTER_SALE_STATUS.processing, processing_status: PROCESSING_STATUS.redispatching });
         if (!moved) throw await whyNotMoved(tx, c.id);
         await writeCaseLog(tx, c, '新师傅已接单，师傅处理中', op.name);
@@ -215,7 +228,7 @@ export function afterSalesPlatformService(db: DB) {
 
     async complete(op: OperatorPrincipal, id: number, remark: string) {
       await db.transaction().execute(async (tx) => {
-        const c = await loadCase(tx, id, null);
+        const c = await lockedCase(tx, id, null);
         const moved = await cases.updateCaseIfNewOrderLive(tx, c.id, { status: AFTER_SALE_STATUS.completed, finished_at: nowIso() }, { status: AFTER_SALE_STATUS.processing });
         if (!moved) throw await whyNotMoved(tx, c.id);
         await transit(tx, 'finishAfterSale', c.order_id, c.vendor_id, { operator: op.name, content: `售后处理完成${remark ? `：${remark}` : ''}`, relevanceType: 'afterSale', relevanceId: c.id });
