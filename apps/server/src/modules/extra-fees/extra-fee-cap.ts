@@ -3,8 +3,9 @@ import { capInputsOf } from './extra-fee-caps.repository';
 import { approvedFen } from './extra-fees.repository';
 
 // Which cap applies to an order (decision 252): for each of its products the most specific cap of the
-// order's service type — that product's own, else its deepest category's, else the second level's, else
-// the top level's; the order's cap is the largest of its products' caps (the order accepts what its most
+// order's service type — that product's own (one row at most, under any category of its path: the
+// unique index of decision 288), else its deepest category's, else the second level's, else the top
+// level's; the order's cap is the largest of its products' caps (the order accepts what its most
 // demanding appliance does). No product with a cap: the order has none, and every request waits.
 
 type Line = { product_id: number; category_id: number; category_id_one: number; category_id_two: number };

@@ -30,28 +30,38 @@ export const capsOf = (db: DB, vendorId: number) =>
     .orderBy('c.product_id')
     .execute();
 
-export const findCap = (tx: Tx, vendorId: number, key: { categoryId: number; serviceType: number; productId: number }) =>
-  tx
-    .selectFrom('extra_fee_caps')
-    .selectAll()
-    .where('vendor_id', '=', vendorId)
-    .where('category_id', '=', key.categoryId)
-    .where('service_type', '=', key.serviceType)
-    .where('product_id', '=', key.productId)
-    .executeTakeFirst();
+type CapKey = { categoryId: number; serviceType: number; productId: number };
+
+/**
+ * The row a key names: a category's own cap by its category, a product's by the product alone — it has
+ * one per service type under whichever category of its path it was saved (decision 288).
+ */
+export const findCap = (tx: Tx, vendorId: number, key: CapKey) => {
+  const q = tx.selectFrom('extra_fee_caps').selectAll().where('vendor_id', '=', vendorId).where('service_type', '=', key.serviceType).where('product_id', '=', key.productId);
+  return (key.productId ? q : q.where('category_id', '=', key.categoryId)).executeTakeFirst();
+};
 
 export const findCapById = (tx: Tx, vendorId: number, id: number) => tx.selectFrom('extra_fee_caps').selectAll().where('id', '=', id).where('vendor_id', '=', vendorId).executeTakeFirst();
 
-/** Sets a cap (insert or update by its key, one statement) and answers the value it had before (undefined: none). */
-export async function upsertCap(tx: Tx, vendorId: number, key: { categoryId: number; serviceType: number; productId: number }, capFen: number, operator: string) {
+/**
+ * Sets a cap in one statement, on the unique index of its kind (extra_fee_caps_product or
+ * extra_fee_caps_category): a product's cap saved under another category moves there with its new
+ * value. Answers the row as it was before (undefined: none).
+ */
+export async function upsertCap(tx: Tx, vendorId: number, key: CapKey, capFen: number, operator: string) {
   const before = await findCap(tx, vendorId, key);
   const now = nowIso();
+  const set = { category_id: key.categoryId, cap_fen: capFen, updated_by: operator.slice(0, 60), updated_at: now };
   await tx
     .insertInto('extra_fee_caps')
-    .values({ vendor_id: vendorId, category_id: key.categoryId, service_type: key.serviceType, product_id: key.productId, cap_fen: capFen, updated_by: operator.slice(0, 60), updated_at: now })
-    .onConflict((oc) => oc.columns(['vendor_id', 'category_id', 'service_type', 'product_id']).doUpdateSet({ cap_fen: capFen, updated_by: operator.slice(0, 60), updated_at: now }))
+    .values({ vendor_id: vendorId, service_type: key.serviceType, product_id: key.productId, ...set })
+    .onConflict((oc) =>
+      key.productId
+        ? oc.columns(['vendor_id', 'service_type', 'product_id']).where(sql<boolean>`product_id <> 0`).doUpdateSet(set)
+        : oc.columns(['vendor_id', 'category_id', 'service_type']).where(sql<boolean>`product_id = 0`).doUpdateSet(set),
+    )
     .execute();
-  return before === undefined ? undefined : Number(before.cap_fen);
+  return before === undefined ? undefined : { categoryId: before.category_id, capFen: Number(before.cap_fen) };
 }
 
 export const deleteCap = (tx: Tx, id: number) => tx.deleteFrom('extra_fee_caps').where('id', '=', id).executeTakeFirst();

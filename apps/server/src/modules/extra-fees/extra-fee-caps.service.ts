@@ -10,7 +10,8 @@ import { capRoomOf } from './extra-fee-cap';
 import { capLogsOf, capsOf, categoryExists, deleteCap, findCapById, insertCapLog, productOfVendor, saveSettings, settingsOf, upsertCap } from './extra-fee-caps.repository';
 
 // The merchant's price caps and rules (decision 252): every change of a cap writes its log line in the
-// same transaction, with who and when.
+// same transaction, with who and when. A product has one cap per service type (decision 288): saving it
+// under another category of its path replaces it, and the line shows where it now is.
 
 const money = (fen: number | string | null) => (fen === null ? null : fenToYuan(Number(fen)));
 
@@ -35,8 +36,8 @@ export function extraFeeCapsService(db: DB) {
       const capFen = yuanToFen(input.cap);
       await db.transaction().execute(async (tx) => {
         const before = await upsertCap(tx, p.vendorId, key, capFen, operator);
-        if (before === capFen) return;
-        await insertCapLog(tx, { vendor_id: p.vendorId, category_id: key.categoryId, service_type: key.serviceType, product_id: key.productId, before_fen: before ?? null, after_fen: capFen, operator, user_id: p.userId });
+        if (before?.capFen === capFen && before.categoryId === key.categoryId) return;
+        await insertCapLog(tx, { vendor_id: p.vendorId, category_id: key.categoryId, service_type: key.serviceType, product_id: key.productId, before_fen: before?.capFen ?? null, after_fen: capFen, operator, user_id: p.userId });
       });
     },
 

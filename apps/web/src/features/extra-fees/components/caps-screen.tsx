@@ -40,7 +40,7 @@ export function CapsScreen({ canEdit, categoryField, productField }: {
     <div data-testid="extra-fee-caps">
       <Card title="加价上限" style={{ marginBottom: 16 }}>
         <Typography.Paragraph type="secondary">
-          师傅申请的加价不超过本单剩余上限时自动通过并从余额扣款，无需您确认；同一订单的多个产品按其中最高的上限计算，产品单独设置的上限优先于分类上限。
+          师傅申请的加价不超过本单剩余上限时自动通过并从余额扣款，无需您确认；同一订单的多个产品按其中最高的上限计算，产品单独设置的上限优先于分类上限；同一产品每种服务类型只有一个上限，在其他分类下再次保存会替换原上限。
         </Typography.Paragraph>
         {canEdit && (
           <Form form={form} layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={async (v) => { await save.mutateAsync(v); form.resetFields(); }}>
