@@ -84,5 +84,16 @@ export function creditText(rule: CreditRuleFen): string {
   return rule.kind === 'fixed' ? `¥${fenToYuanText(Number(rule.amount_fen))}` : `订单金额的${rule.percent}%，最多¥${fenToYuanText(Number(rule.cap_fen))}`;
 }
 
+/** A stage's time limit in words: 待上门时效 — 加急时效 is one already (never 加急时效时效). */
+const STAGE_TIME: Record<SlaStage, string> = { accept: '待接单时效', appointment: '待预约时效', checkIn: '待上门时效', completion: '待完工时效', urgent: '加急时效' };
+const stageTime = (stage: string) => STAGE_TIME[stage as SlaStage] ?? `${slaStageLabel(stage)}时效`;
+
+/** The credit's ledger remark: 时效赔付：待上门超时 / 时效赔付：加急时效超时. */
+export const creditRemark = (stage: string) => `时效赔付：${slaStageLabel(stage)}超时`;
+
+/** The credit's log line (also its notification and webhook text); `dueText`: the due time in Shanghai time. */
+export const creditLogText = (stage: string, dueText: string, amountFen: number) =>
+  `平台${stageTime(stage)}超时（应于 ${dueText} 前完成），自动赔付¥${fenToYuanText(amountFen)}已转入账户余额`;
+
 /** The order-log relevance type of a credit. */
 export const CREDIT_RELEVANCE = 'timeliness_credit';

@@ -1,7 +1,5 @@
 import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
-import { fenToYuanText } from '@portal/domain/money';
-import { slaStageLabel } from '@portal/domain/sla';
-import { CREDIT_RELEVANCE, creditFen } from '@portal/domain/timeliness-credit';
+import { CREDIT_RELEVANCE, creditFen, creditLogText, creditRemark } from '@portal/domain/timeliness-credit';
 import type { Tx } from '../db/database';
 import { emitDomainEvent } from './domain-events';
 import { writeLog } from './order-state-machine';
@@ -29,7 +27,6 @@ export async function creditMissedStage(tx: Tx, orderId: number, stage: string, 
   const at = nowIso();
   const credit = await insertCreditOnce(tx, { order_id: o.id, vendor_id: o.vendor_id, stage, amount_fen: amount, due_at: dueAt, created_at: at });
   if (!credit) return 0;
-  const stageName = slaStageLabel(stage);
   const moved = await moveBalance(tx, {
     vendorId: o.vendor_id,
     amountFen: amount,
@@ -38,11 +35,11 @@ export async function creditMissedStage(tx: Tx, orderId: number, stage: string, 
     payStatus: PAY_STATUS.paid,
     orderNo: o.order_no,
     orderId: o.id,
-    remarks: `时效赔付：${stageName}超时`,
+    remarks: creditRemark(stage),
     operator: CREDIT_OPERATOR,
   });
   await setCreditRecord(tx, credit.id, moved.recordId);
-  const content = `平台${stageName}时效超时（应于 ${toShanghai(dueAt)} 前完成），自动赔付¥${fenToYuanText(amount)}已转入账户余额`;
+  const content = creditLogText(stage, toShanghai(dueAt), amount);
   await writeLog(tx, o, o.node, { operator: CREDIT_OPERATOR, content, relevanceType: CREDIT_RELEVANCE, relevanceId: credit.id });
   await emitDomainEvent(tx, {
     type: 'timeliness.credited', vendorId: o.vendor_id, orderId: o.id, orderNo: o.order_no, createdBy: o.created_by,
