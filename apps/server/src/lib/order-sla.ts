@@ -26,7 +26,12 @@ export interface SlaColumns {
   sla_stage: string | null;
   sla_due_at: string | null;
   sla_breached: number;
+  /** when the running stage's due time was set (decision 289): a due time at or before it was never a promise */
+  sla_set_at: string | null;
 }
+
+/** What a move's SLA looks at of the order before it. */
+export type SlaBefore = Partial<SlaColumns> & { pay_time?: string | null };
 
 /** What the SLA of an order depends on. */
 export interface SlaInput {
@@ -52,28 +57,58 @@ const stageOf = (next: SlaInput): SlaStage | null => slaStageOf(next.status, urg
 /**
  * The SLA columns after a move to `next` from `prev` (null: a new order). A stage that goes on keeps
  * its due time and breach mark; a new stage starts its clock now (acceptance from payment; check-in
- * at the appointment time, which a changed appointment moves). Urgent orders run one window from
- * payment. No stage: all cleared.
+ * at the appointment window's end, which a changed appointment moves). An urgent stage runs its window
+ * from when it starts: the payment that starts it, or now — 加急 bought after payment, or 完工审核驳回
+ * sending an urgent order back to work (decision 289). No stage: all cleared.
  */
-export function nextSla(prev: Partial<SlaColumns> | null, next: SlaInput, nowMs: number, targets: SlaTargets): SlaColumns {
-  const urgentHours = urgentHoursOf(next);
+export function nextSla(prev: SlaBefore | null, next: SlaInput, nowMs: number, targets: SlaTargets): SlaColumns {
   const stage = stageOf(next);
-  if (!stage) return { sla_stage: null, sla_due_at: null, sla_breached: 0 };
+  if (!stage) return { sla_stage: null, sla_due_at: null, sla_breached: 0, sla_set_at: null };
   const same = prev?.sla_stage === stage;
+  const { due, breached } = dueOf(stage, prev, same, next, nowMs, targets);
+  // The due time's own start: kept while the stage goes on with it, now when it starts or moves.
+  const setAt = same && prev?.sla_due_at === due ? (prev.sla_set_at ?? null) : at(nowMs);
+  return { sla_stage: stage, sla_due_at: due, sla_breached: breached, sla_set_at: setAt };
+}
+
+/** The due time of `stage` and its breach mark; `same`: `prev` ran this stage, which goes on. */
+function dueOf(stage: SlaStage, prev: SlaBefore | null, same: boolean, next: SlaInput, nowMs: number, targets: SlaTargets): { due: string; breached: number } {
+  const kept = same && prev?.sla_due_at ? prev.sla_due_at : undefined;
   const breached = same ? (prev?.sla_breached ?? 0) : 0;
   switch (stage) {
-    case 'urgent':
-      return { sla_stage: stage, sla_due_at: at(msOf(next.pay_time, nowMs) + urgentHours! * HOUR), sla_breached: breached };
+    case 'urgent': {
+      if (kept) return { due: kept, breached };
+      const paying = !!next.pay_time && next.pay_time !== prev?.pay_time;
+      return { due: at((paying ? msOf(next.pay_time, nowMs) : nowMs) + urgentHoursOf(next)! * HOUR), breached: 0 };
+    }
     case 'checkIn':
       // The window's end (issue 46, decision 255); an appointment made before windows: its time.
-      return { sla_stage: stage, sla_due_at: at(msOf(next.door_time_end ?? next.door_time, nowMs) + targets.checkInGraceMinutes * MINUTE), sla_breached: breached };
+      return { due: at(msOf(next.door_time_end ?? next.door_time, nowMs) + targets.checkInGraceMinutes * MINUTE), breached };
     default: {
-      if (same && prev?.sla_due_at) return { sla_stage: stage, sla_due_at: prev.sla_due_at, sla_breached: breached };
+      if (kept) return { due: kept, breached };
       const hours = stage === 'accept' ? targets.acceptHours : stage === 'appointment' ? targets.appointmentHours : targets.completionHours;
       const from = stage === 'accept' ? msOf(next.pay_time, nowMs) : nowMs;
-      return { sla_stage: stage, sla_due_at: at(from + hours * HOUR), sla_breached: 0 };
+      return { due: at(from + hours * HOUR), breached: 0 };
     }
   }
+}
+
+/**
+ * Whether a stage's due time was a promise: it was set before it fell due. One due at or before its own
+ * start (a window that had already ended when the console entered it) never was, and is never
+ * credited (decision 289). Rows from before the column: yes.
+ */
+export const wasPromised = (c: { sla_due_at: string; sla_set_at?: string | null }) => !c.sla_set_at || c.sla_due_at > c.sla_set_at;
+
+/**
+ * The stage `prev` ran that this change leaves, or whose due time it moves, after that time had passed
+ * and when it was a promise: its credit is due now, whether or not a sweep came first (decision 257).
+ */
+export function missedStage(prev: SlaBefore, next: SlaColumns, now: string): { stage: string; dueAt: string } | undefined {
+  const { sla_stage: stage, sla_due_at: dueAt } = prev;
+  if (!stage || !dueAt || dueAt >= now || !wasPromised({ sla_due_at: dueAt, sla_set_at: prev.sla_set_at })) return undefined;
+  if (next.sla_stage === stage && next.sla_due_at === dueAt) return undefined;
+  return { stage, dueAt };
 }
 
 /**
@@ -97,7 +132,7 @@ export function withPromises(targets: SlaTargets, promises: ReadonlyArray<{ stag
  * The columns for a move of `o` to `next`, with the targets (and the service type's promises) read by
  * this move in one statement; a move to no stage, or to the urgent window, reads none.
  */
-export async function slaOnMove(tx: Tx, prev: Partial<SlaColumns> | null, next: SlaInput): Promise<SlaColumns> {
+export async function slaOnMove(tx: Tx, prev: SlaBefore | null, next: SlaInput): Promise<SlaColumns> {
   const now = Date.now();
   const stage = stageOf(next);
   if (!stage || stage === 'urgent') return nextSla(prev, next, now, DEFAULT_SLA_TARGETS);

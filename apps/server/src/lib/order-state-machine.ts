@@ -5,7 +5,7 @@ import type { OrdersTable } from '../db/schema/orders';
 import { badRequest, notFound } from './errors';
 import { nowIso } from './time';
 import { emitDomainEvent } from './domain-events';
-import { slaOnMove } from './order-sla';
+import { missedStage, slaOnMove } from './order-sla';
 import { findOrderRow, insertOrderLog, moveOrderRow, setReviewState } from './order-state-machine.repository';
 import type { Selectable, UpdateObject } from 'kysely';
 
@@ -103,7 +103,7 @@ export async function transit(
   if (!moved) throw illegalTransition(await loadOrder(tx, orderId, vendorId), def.title);
   const { content, at } = await writeLog(tx, moved, def.node, log);
   // A stage that was already overdue and now ends or moves on (issue 46): its credit is due even when no sweep came first.
-  const missed = o.sla_stage && o.sla_due_at && o.sla_due_at < now && (sla.sla_stage !== o.sla_stage || sla.sla_due_at !== o.sla_due_at) ? { stage: o.sla_stage, dueAt: o.sla_due_at } : undefined;
+  const missed = missedStage(o, sla, now);
   await emitDomainEvent(tx, { type: 'order.moved', vendorId: moved.vendor_id, orderId: moved.id, orderNo: moved.order_no, createdBy: moved.created_by, transition: name, status, node: def.node, content, at, missed });
   return moved;
 }

@@ -26,8 +26,8 @@ export const findOrderForCredit = (tx: Tx, orderId: number) =>
   tx.selectFrom('orders').select(['id', 'vendor_id', 'order_no', 'created_by', 'service_type', 'real_pay_fen', 'node', 'status']).where('id', '=', orderId).executeTakeFirst();
 
 /**
- * Orders whose running stage is past due, has a rule made before it was due, and is not credited
- * yet (at most `limit`, the longest overdue first).
+ * Orders whose running stage is past due, was a promise (due after it was set, decision 289), has a
+ * rule made before it was due, and is not credited yet (at most `limit`, the longest overdue first).
  */
 export const listCreditDue = (db: DB, at: string, limit: number) =>
   db
@@ -35,6 +35,7 @@ export const listCreditDue = (db: DB, at: string, limit: number) =>
     .innerJoin('timeliness_credit_rules as r', (j) => j.onRef('r.service_type', '=', 'orders.service_type').onRef('r.stage', '=', 'orders.sla_stage'))
     .select(['orders.id', 'orders.sla_stage', 'orders.sla_due_at'])
     .where('orders.sla_due_at', '<', at)
+    .where((eb) => eb.or([eb('orders.sla_set_at', 'is', null), eb('orders.sla_due_at', '>', eb.ref('orders.sla_set_at'))]))
     .whereRef('r.created_at', '<', 'orders.sla_due_at')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('timeliness_credits as c').select(sql`1`.as('x')).whereRef('c.order_id', '=', 'orders.id').whereRef('c.stage', '=', 'orders.sla_stage'))),

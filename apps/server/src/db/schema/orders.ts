@@ -64,6 +64,8 @@ export interface OrdersTable {
   sla_breached: Generated<number>;
   /** stages of this order recorded as breached */
   sla_breaches: Generated<number>;
+  /** when the running stage's due time was set (decision 289); null: before the column */
+  sla_set_at: string | null;
   /** 满意度: the customer's rating 1–5, written with it (issue 47); null until rated */
   customer_rating: Generated<number | null>;
   /** The appointment window (issue 46): door_time is its start, door_time_end its end, appoint_slot the slot's value */

@@ -154,7 +154,9 @@ describe('the merchant’s reschedule request', () => {
 });
 
 const backdateRules = () => t.db.updateTable('timeliness_credit_rules').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
-const pastDue = (id: number, minutes = 1) => t.db.updateTable('orders').set({ sla_due_at: new Date(Date.now() - minutes * 60_000).toISOString() }).where('id', '=', id).execute();
+/** The running stage as if it had been set a day ago and fell due `minutes` ago (a promise missed, decision 289). */
+const pastDue = (id: number, minutes = 1) =>
+  t.db.updateTable('orders').set({ sla_due_at: new Date(Date.now() - minutes * 60_000).toISOString(), sla_set_at: new Date(Date.now() - DAY).toISOString() }).where('id', '=', id).execute();
 const credits = (id: number) => t.db.selectFrom('timeliness_credits').selectAll().where('order_id', '=', id).execute();
 const creditRecords = (id: number) => t.db.selectFrom('account_records').selectAll().where('order_id', '=', id).where('payment_type', '=', PAYMENT_TYPE.timelinessCredit).execute();
 

@@ -110,7 +110,7 @@ export function orderActions(db: DB) {
         if (!flagsOf(o).isUrgent) throw badRequest(o.urgent_flag === 1 ? '该订单已加急' : illegalTransition(o, '加急').message);
         const paid = o.paid_flag === 1;
         const now = nowIso();
-        // From now its urgent window (from payment) is what it is held to (issue 19).
+        // From now its urgent window (from this fee, or from the payment to come) is what it is held to (decision 289).
         const sla = await slaOnMove(tx, o, { ...o, urgent_flag: 1, urgent_type: input.urgentType });
         const added = await addUrgentFee(tx, o.id, o.status, { urgentType: input.urgentType, feeFen: fee, feeName: MSG.urgentFeeName, paid, now, sla });
         if (!added) throw badRequest('该订单已加急');

@@ -82,7 +82,7 @@ describe('due times', () => {
     expect((await detail(id)).sla).toEqual({ stage: null, stageName: '', dueAt: '', overdue: false, breaches: 0 });
   });
 
-  it('holds urgent orders to their 12 h / 24 h window from payment to completion', async () => {
+  it('holds urgent orders to their 12 h / 24 h window from when it was bought to completion', async () => {
     const a = await paid({ urgentFlag: '1', urgentType: 1, urgentPrice: 10 });
     const b = await paid({ urgentFlag: '1', urgentType: 2, urgentPrice: 10 });
     const ra = await row(a);
@@ -96,12 +96,24 @@ describe('due times', () => {
     await act(a, 'checkIn');
     expect(await row(a)).toMatchObject({ sla_stage: 'urgent', sla_due_at: ra.sla_due_at });
     expect((await detail(a)).sla.stageName).toBe('加急时效');
-    // made urgent after payment: the window runs from the payment
+    // sent back to work by 完工审核驳回: a new urgent stage, its window from then (decision 289)
+    const pic = (await upload(t, op.token, { name: 'p.png', content: SAMPLE.png }, 'order', { platform: true })).body.data!.fileUrl;
+    await act(a, 'requestCompletion', { pictures: [{ fileUrl: pic }], visitOverride: '客户不在场' });
+    expect(await row(a)).toMatchObject({ sla_stage: null, sla_due_at: null });
+    const sentBack = Date.now();
+    await act(a, 'rejectCompletion', { remarks: '返工' });
+    const back = await row(a);
+    expect(back.sla_stage).toBe('urgent');
+    expect(Date.parse(back.sla_due_at!) - sentBack - 12 * H).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(back.sla_due_at!) - sentBack - 12 * H).toBeLessThan(5000);
+    // made urgent after payment: the window runs from the fee (decision 289)
     const c = await paid();
+    const bought = Date.now();
     expect((await post(t, API.orderUrgent, { orderId: c, urgentType: 1, urgentPrice: 10 }, { token: v.token })).body.code).toBe(200);
     const rc = await row(c);
     expect(rc.sla_stage).toBe('urgent');
-    expect(hoursBetween(rc.sla_due_at!, rc.pay_time!)).toBe(12);
+    expect(Date.parse(rc.sla_due_at!) - bought - 12 * H).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(rc.sla_due_at!) - bought - 12 * H).toBeLessThan(5000);
   });
 
   it('uses the console targets for stages started after an edit', async () => {
