@@ -23,16 +23,25 @@ interface Screen {
   key: string[];
   /** Header titles whose cells must be one line (numbers). */
   oneLine?: string[];
+  /** Every column fits: the table does not scroll sideways. */
+  fits?: boolean;
 }
 const SCREENS: Screen[] = [
   { name: 'after-sale', hash: '/#/manage/afterSale', key: ['订单编号', '赔偿金额', '售后状态', '审核状态'], oneLine: ['订单编号', '申请时间'] },
-  { name: 'account', hash: '/#/manage/account', key: ['订单号', '金额（元）', '支付状态', '支付方式'], oneLine: ['订单号', '支付时间', '交易流水号'] },
+  // 收支明细: all ten columns in the spec's order, 余额 beside 金额 (review books #4).
+  {
+    name: 'account',
+    hash: '/#/manage/account',
+    key: ['订单号', '支付类型', '支付时间', '金额（元）', '余额（元）', '交易流水号', '操作人', '支付状态', '支付方式', '备注'],
+    oneLine: ['订单号', '支付时间', '交易流水号'],
+    fits: true,
+  },
   { name: 'product', hash: '/#/manage/product', key: ['型号', '审核状态', '操作'] },
 ];
 
 /** What the first table of the page shows: each header's box, the visible box, and whether it scrolls. */
 async function measure(page: Page, s: Screen) {
-  return page.evaluate(({ key, oneLine }) => {
+  return page.evaluate(({ key, oneLine, fits }) => {
     const norm = (t: string) => t.replace(/\s+/g, '');
     // The screen's table (the one with the first key column), not one the last screen left behind.
     const table = ([...document.querySelectorAll('.ant-table-wrapper')] as HTMLElement[]).find((w) => [...w.querySelectorAll('thead th')].some((th) => norm((th as HTMLElement).innerText || '') === norm(key[0]!)))!;
@@ -63,14 +72,24 @@ async function measure(page: Page, s: Screen) {
         .map((td) => `${title}: "${td.innerText.trim()}" wraps`);
     };
     const scrolls = body.scrollWidth > body.clientWidth + 1;
+    const inOrder = () => {
+      const lefts = key.map((title) => headers.find((h) => textOf(h) === title.replace(/\s+/g, ''))?.getBoundingClientRect().left ?? -1);
+      return lefts.every((l, i) => i === 0 || l > lefts[i - 1]!);
+    };
     // A sticky scrollbar (antd's sticky scroll) in the window, or the table's own bar within it.
     const sticky = table.querySelector('.ant-table-sticky-scroll') as HTMLElement | null;
     const barInSight = sticky ? sticky.getBoundingClientRect().bottom <= window.innerHeight + 1 && sticky.offsetHeight > 0 : box.bottom <= window.innerHeight;
     return {
       rows: table.querySelectorAll('tbody tr.ant-table-row').length,
-      problems: [...key.map(inSight).filter((x) => x !== 'ok'), ...oneLine.flatMap(wraps), ...(scrolls && !barInSight ? ['scrolls without a scrollbar in sight'] : [])],
+      problems: [
+        ...key.map(inSight).filter((x) => x !== 'ok'),
+        ...oneLine.flatMap(wraps),
+        ...(scrolls && !barInSight ? ['scrolls without a scrollbar in sight'] : []),
+        ...(fits && scrolls ? [`scrolls sideways (${body.scrollWidth} in ${body.clientWidth})`] : []),
+        ...(fits && !inOrder() ? [`columns not in the order ${key.join(' ')}`] : []),
+      ],
     };
-  }, { key: s.key, oneLine: s.oneLine ?? [] });
+  }, { key: s.key, oneLine: s.oneLine ?? [], fits: !!s.fits });
 }
 
 describe('tables keep their key columns in sight', () => {

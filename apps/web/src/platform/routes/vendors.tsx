@@ -6,7 +6,7 @@ import type { AccountRecord } from '@portal/domain/wallet';
 import { usePlatformVendors, useVendorRecords, type PlatformVendor } from '../../features/wallet/api/platform-wallet';
 import { AdjustBalanceDialog } from '../../features/wallet/components/adjust-balance-dialog';
 import { formatYuan } from '../../features/wallet/components/money-text';
-import { recordColumns } from '../../features/wallet/components/record-columns';
+import { RECORD_TABLE_WIDTH, recordColumns } from '../../features/wallet/components/record-columns';
 import '../../features/wallet/components/wallet.css';
 import { usePaging } from '../../lib/paging';
 import { useUrlList, type UrlFields } from '../../lib/url-list-state';
@@ -23,7 +23,7 @@ function VendorLedger({ vendor, onClose }: { vendor: PlatformVendor | null; onCl
         columns={recordColumns}
         dataSource={list.data?.rows ?? []}
         loading={list.isFetching}
-        scroll={{ x: 1310 }}
+        scroll={{ x: RECORD_TABLE_WIDTH }}
         locale={{ emptyText: MSG.emptyList }}
         pagination={paging.pagination(list.data?.total ?? 0)}
       />

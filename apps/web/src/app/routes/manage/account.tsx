@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Table } from 'antd';
+import { Button, Card, ConfigProvider, Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@portal/domain/messages';
@@ -11,7 +11,7 @@ import { useAccess } from '../../../lib/access';
 import { exportRecords } from '../../../features/wallet/api/export-records';
 import { useRecords, type RecordFilters } from '../../../features/wallet/api/get-records';
 import { BalanceCard } from '../../../features/wallet/components/balance-card';
-import { recordColumns } from '../../../features/wallet/components/record-columns';
+import { RECORD_TABLE_THEME, RECORD_TABLE_WIDTH, recordColumns } from '../../../features/wallet/components/record-columns';
 import { RecordFiltersBar } from '../../../features/wallet/components/record-filters';
 import '../../../features/wallet/components/wallet.css';
 import { useUrlList, type UrlFields } from '../../../lib/url-list-state';
@@ -65,17 +65,19 @@ function Ledger() {
         value={filters}
         onApply={setFilters}
       />
-      <Table<AccountRecord>
-        rowKey="id"
-        size="middle"
-        columns={recordColumns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1380 }}
-        sticky={STICKY_TABLE}
-        locale={{ emptyText: MSG.emptyList }}
-        pagination={paging.pagination(list.data?.total ?? 0)}
-      />
+      <ConfigProvider theme={RECORD_TABLE_THEME}>
+        <Table<AccountRecord>
+          rowKey="id"
+          size="middle"
+          columns={recordColumns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          scroll={{ x: RECORD_TABLE_WIDTH }}
+          sticky={STICKY_TABLE}
+          locale={{ emptyText: MSG.emptyList }}
+          pagination={paging.pagination(list.data?.total ?? 0)}
+        />
+      </ConfigProvider>
     </Card>
   );
 }
