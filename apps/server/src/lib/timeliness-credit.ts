@@ -15,14 +15,16 @@ export const CREDIT_OPERATOR = '系统';
 
 /**
  * Credits `orderId`'s stage `stage`, due at `dueAt` (UTC ISO), when a rule of its service type made
- * before that time says so and it was not credited yet. Answers the fen credited (0: nothing).
+ * before that time says so and it was not credited yet. A share is of what the order has cost, less
+ * `addedFen` the caller has just added to it (加急 ending a missed stage, decision 289).
+ * Answers the fen credited (0: nothing).
  */
-export async function creditMissedStage(tx: Tx, orderId: number, stage: string, dueAt: string): Promise<number> {
+export async function creditMissedStage(tx: Tx, orderId: number, stage: string, dueAt: string, addedFen = 0): Promise<number> {
   const o = await findOrderForCredit(tx, orderId);
   if (!o) return 0;
   const rule = await findRule(tx, o.service_type, stage);
   if (!rule || rule.created_at >= dueAt) return 0;
-  const amount = creditFen(rule, Number(o.real_pay_fen));
+  const amount = creditFen(rule, Number(o.real_pay_fen) - addedFen);
   if (amount <= 0) return 0;
   const at = nowIso();
   const credit = await insertCreditOnce(tx, { order_id: o.id, vendor_id: o.vendor_id, stage, amount_fen: amount, due_at: dueAt, created_at: at });

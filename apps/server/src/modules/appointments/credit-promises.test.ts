@@ -10,8 +10,9 @@ import { addOrder, balanceOf, createProduct, fund, ledgerSum } from '../orders/o
 import { sweepCredits } from './timeliness-sweep';
 
 // A credit pays for a promise the platform made and missed (decisions 257, 258, 289; review 2026-11-29
-// fees and time #1, #2, #5): 加急 bought late runs its window from the fee, and a window that had already
-// ended when it was set is no promise — each with the sweep running at the same moment.
+// fees and time #1, #2, #3, #5): 加急 bought late runs its window from the fee, a window that had already
+// ended when it was set is no promise, and the 加急 that leaves an overdue stage credits it — each with
+// the sweep running at the same moment.
 
 let t: TestApp;
 let v: Awaited<ReturnType<typeof createVendor>>;
@@ -94,6 +95,38 @@ describe('加急 bought after payment', () => {
     expect((await credits(waiting)).map((c) => [c.stage, Number(c.amount_fen)])).toEqual([['urgent', 3000]]);
     expect(await credits(booked)).toEqual([]);
     expect(await ledgerSum(t, v.vendorId)).toBe(await balanceOf(t, v.vendorId));
+  });
+
+  it('credits the 待接单 stage it leaves overdue, once, with or without a sweep at the same moment (#3)', async () => {
+    // paid three hours ago: 待接单 (2 h) was due an hour ago, and no sweep came
+    const alone = await paid();
+    await age(alone, 3);
+    const balance = await balanceOf(t, v.vendorId);
+    await urgent(alone, 1, 10);
+    expect((await credits(alone)).map((c) => [c.stage, Number(c.amount_fen)])).toEqual([['accept', 2000]]);
+    expect(await creditRecords(alone)).toHaveLength(1);
+    expect(await balanceOf(t, v.vendorId)).toBe(balance + 2000 - 1000);
+    expect((await row(alone)).sla_stage).toBe('urgent');
+    const raced = [await paid(), await paid(), await paid()];
+    for (const id of raced) await age(id, 3);
+    await withSweeps(() => Promise.all(raced.map((id) => urgent(id, 2, 10))));
+    await sweepCredits(t.db);
+    for (const id of raced) {
+      expect((await credits(id)).map((c) => c.stage)).toEqual(['accept']);
+      expect(await creditRecords(id)).toHaveLength(1);
+      expect((await logLines(id)).filter((l) => l.includes('自动赔付'))).toHaveLength(1);
+    }
+    expect(await ledgerSum(t, v.vendorId)).toBe(await balanceOf(t, v.vendorId));
+    // a share is of what the order cost when its stage was missed, not of the 加急 fee that ends it
+    const share = async (rule: Record<string, unknown>) => expect((await post(t, APPOINTMENT_API.rules, { serviceType: 1, stage: 'accept', ...rule }, P())).body.code).toBe(200);
+    await share({ kind: 'share', percent: 50, cap: 10_000 });
+    const shared = await paid();
+    await age(shared, 3);
+    const before = Number((await row(shared)).real_pay_fen);
+    await urgent(shared, 1, 500);
+    expect((await credits(shared)).map((c) => Number(c.amount_fen))).toEqual([Math.floor(before / 2)]);
+    expect(Number((await row(shared)).real_pay_fen)).toBe(before + 50_000);
+    await share({ kind: 'fixed', amount: 20 });
   });
 });
 

@@ -15,7 +15,8 @@ import { PERM } from '@portal/domain/permissions';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { resolveRegion } from '../../lib/region-tree';
 import { illegalTransition, loadOrder, settleReviewInPlace, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
-import { slaOnMove } from '../../lib/order-sla';
+import { missedStage, slaOnMove } from '../../lib/order-sla';
+import { creditMissedStage } from '../../lib/timeliness-credit';
 import {
   addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder, hasOtherApprovedPraise,
   insertReminder, paidInFull, setCustomerWhileStatusUpTo, setMarker, shipPendingSubmission,
@@ -114,6 +115,9 @@ export function orderActions(db: DB) {
         const sla = await slaOnMove(tx, o, { ...o, urgent_flag: 1, urgent_type: input.urgentType });
         const added = await addUrgentFee(tx, o.id, o.status, { urgentType: input.urgentType, feeFen: fee, feeName: MSG.urgentFeeName, paid, now, sla });
         if (!added) throw badRequest('该订单已加急');
+        // The stage it ends was missed already: credited now, as a move would (decision 257), on what the order cost before this fee.
+        const missed = missedStage(o, sla, now);
+        if (missed) await creditMissedStage(tx, o.id, missed.stage, missed.dueAt, paid ? fee : 0);
         if (paid) {
           await moveBalance(tx, {
             vendorId: p.vendorId, amountFen: -fee, paymentType: PAYMENT_TYPE.urgentFee, payMethod: PAY_METHOD.balance, payStatus: PAY_STATUS.paid,
