@@ -92,6 +92,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/platform/invoice/list': 'platform',
   'POST /api/platform/invoice/issue/:id': 'platform',
   'POST /api/platform/invoice/reject/:id': 'platform',
+  'POST /api/platform/invoice/red/:id': 'platform',
   'GET /api/app/completion/list': PERM.orderFinish,
   'POST /api/app/completion/download': PERM.orderFinish,
   // after-sales

@@ -22,6 +22,8 @@ export const PLATFORM_INVOICE_API = {
   list: '/api/platform/invoice/list',
   issue: (id: number | string) => `/api/platform/invoice/issue/${id}`,
   reject: (id: number | string) => `/api/platform/invoice/reject/${id}`,
+  /** Register the red invoice (红字发票) that takes back what was refunded after issue. */
+  red: (id: number | string) => `/api/platform/invoice/red/${id}`,
 } as const;
 
 export const TREND_API = '/api/app/order/trend';
@@ -51,7 +53,25 @@ export const INVOICE_MSG = {
   reasonRequired: '请输入驳回原因',
   issueOk: '已开票',
   rejectOk: '已驳回',
+  /** A request whose every order was cancelled and refunded before issue (the merchant sees it as the reason). */
+  voided: '所含订单已全部取消并退款，没有可开票金额，申请已作废',
+  amountRequired: '请确认开票金额',
+  redAmountRequired: '请确认红冲金额',
+  redNotOwed: '该发票没有待红冲的金额',
+  redOk: '红字发票已登记',
 } as const;
+
+/** At most this many order numbers are spelled out in a message; the rest are counted. */
+const NAMED_ORDERS = 5;
+const orderList = (nos: string[]) => (nos.length > NAMED_ORDERS ? `${nos.slice(0, NAMED_ORDERS).join('、')}等${nos.length}个订单` : nos.join('、'));
+
+/** Orders already on a live request (requested or issued): an order is never named on two invoices. */
+export const invoiceOrdersTakenMsg = (nos: string[]) => `订单${orderList(nos)}已申请过开票，同一订单不能重复开票`;
+/** Orders whose money all came back (cancelled and refunded), or that paid nothing. */
+export const invoiceOrdersEmptyMsg = (nos: string[]) => `订单${orderList(nos)}已取消退款或没有实付金额，没有可开票金额`;
+/** The request's amount moved after the console read it (an order was cancelled and refunded). */
+export const invoiceAmountChangedMsg = (yuanText: string) => `所含订单有取消退款，开票金额已变为¥${yuanText}，请刷新后按新金额开票`;
+export const invoiceRedChangedMsg = (yuanText: string) => `待红冲金额已变为¥${yuanText}，请刷新后重新登记`;
 
 export const INVOICE_TYPE = { normal: 1, special: 2 } as const;
 export const invoiceType = table<number>([
@@ -59,11 +79,12 @@ export const invoiceType = table<number>([
   [2, '专用发票'],
 ]);
 
-export const INVOICE_STATUS = { requested: 0, issued: 1, rejected: 2 } as const;
+export const INVOICE_STATUS = { requested: 0, issued: 1, rejected: 2, void: 3 } as const;
 export const invoiceStatus = table<number>([
   [0, '已申请'],
   [1, '已开票'],
   [2, '已驳回'],
+  [3, '已作废'],
 ]);
 
 /** How the statement groups the ledger's payment types. */
@@ -117,10 +138,14 @@ export const invoiceApplyBody = invoiceFields.superRefine((b, ctx) => {
 export type InvoiceApplyBody = z.input<typeof invoiceApplyBody>;
 
 export const invoiceListQuery = pageQuery.extend({
-  status: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), z.number().int().min(0).max(2).optional().catch(undefined)),
+  status: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : Number(v)), z.number().int().min(0).max(3).optional().catch(undefined)),
 });
 
-export const invoiceIssueBody = z.object({ pdf: z.string({ error: INVOICE_MSG.pdfRequired }).trim().min(1, INVOICE_MSG.pdfRequired).max(500, INVOICE_MSG.pdfRequired) });
+const pdfField = z.string({ error: INVOICE_MSG.pdfRequired }).trim().min(1, INVOICE_MSG.pdfRequired).max(500, INVOICE_MSG.pdfRequired);
+/** Yuan the operator saw and the PDF is for: refused when the request's money moved meanwhile. */
+const confirmedYuan = (msg: string) => z.number({ error: msg }).nonnegative(msg).max(1e10, msg);
+export const invoiceIssueBody = z.object({ pdf: pdfField, amount: confirmedYuan(INVOICE_MSG.amountRequired) });
+export const invoiceRedBody = z.object({ pdf: pdfField, amount: confirmedYuan(INVOICE_MSG.redAmountRequired) });
 export const invoiceRejectBody = z.object({ reason: trimmed(INVOICE_MSG.reasonRequired, 200, INVOICE_MSG.reasonRequired) });
 
 // The answers' types come from the route schemas (contract/statements.ts): one source for both sides.

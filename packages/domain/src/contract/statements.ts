@@ -29,11 +29,15 @@ export const invoiceRow = z.object({
   amount: yuan,
   months: z.array(z.string()),
   orderNos: z.array(z.string()),
-  status: z.number().int().describe('0 已申请, 1 已开票, 2 已驳回'),
-  rejectReason: z.string(),
+  status: z.number().int().describe('0 已申请, 1 已开票, 2 已驳回, 3 已作废'),
+  rejectReason: z.string().describe('the rejection reason, or why it was voided'),
   pdfUrl: z.string().nullable().describe('the issued PDF (a signed link), once issued'),
   createdAt: time,
   decidedAt: time.nullable(),
+  removedOrderNos: z.array(z.string()).describe('orders taken out because they were cancelled and refunded before issue'),
+  redAmount: yuan.describe('refunded after issue: what red invoices must take back'),
+  redPending: yuan.describe('of redAmount, not yet taken back by a registered red invoice'),
+  redInvoices: z.array(z.object({ amount: yuan, pdfUrl: z.string(), at: time })).describe('registered red invoices (signed links)'),
 });
 
 export const platformInvoiceRow = invoiceRow.extend({

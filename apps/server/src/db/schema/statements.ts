@@ -26,7 +26,7 @@ export interface InvoiceRequestsTable {
   /** JSON arrays of the months and order numbers selected. */
   months: Generated<string>;
   order_nos: Generated<string>;
-  /** 0 requested, 1 issued, 2 rejected. */
+  /** 0 requested, 1 issued, 2 rejected, 3 void (every order cancelled and refunded before issue). */
   status: Generated<number>;
   reject_reason: Generated<string>;
   /** The issued invoice's PDF (a stored file path). */
@@ -35,6 +35,13 @@ export interface InvoiceRequestsTable {
   decided_by: number | null;
   created_at: string;
   decided_at: string | null;
+  /** JSON array of the order numbers taken out because they were cancelled and refunded before issue. */
+  removed_order_nos: Generated<string>;
+  /** Refunded after issue: what red invoices must take back, and what they took back so far. */
+  red_fen: Generated<number>;
+  red_done_fen: Generated<number>;
+  /** JSON array of the registered red invoices: { pdf, amountFen, at }. */
+  red_invoices: Generated<string>;
 }
 
 /** A ledger record covered by an invoice request; `active` 0 once the request is rejected. */

@@ -10,26 +10,41 @@ export type InvoiceRequestRow = Selectable<InvoiceRequestsTable>;
 const MOVED_AT = sql<string>`account_records.pay_time`;
 
 /**
- * The settled records a selection covers and no live invoice request holds yet: what the vendor
- * paid (expenses) and what came back for an order (refunds, which lower the amount).
+ * The settled records no live invoice request holds yet that invoices cover: what the vendor paid
+ * (expenses) and what came back for an order (refunds, which lower the amount).
  */
-function openRecords(db: DB | Tx, vendorId: number) {
+function openBase(db: DB | Tx, vendorId: number) {
   return db
     .selectFrom('account_records')
     .leftJoin('invoice_items', (j) => j.onRef('invoice_items.record_id', '=', 'account_records.id').on('invoice_items.active', '=', 1))
-    .select(['account_records.id', 'account_records.amount_fen', 'account_records.order_no'])
     .where('account_records.vendor_id', '=', vendorId)
     .where(sql<boolean>`account_records.settled = 1`)
     .where('invoice_items.id', 'is', null)
     .where((eb) => eb.or([eb('account_records.change_type', '=', 0), eb('account_records.payment_type', '=', PAYMENT_TYPE.orderRefund)]));
 }
 
-export function openRecordsMovedIn(db: DB | Tx, vendorId: number, start: string, end: string) {
-  return openRecords(db, vendorId).where(MOVED_AT, '>=', start).where(MOVED_AT, '<', end).execute();
+const OPEN_COLUMNS = ['account_records.id', 'account_records.amount_fen', 'account_records.order_id', 'account_records.payment_type'] as const;
+export type OpenRecord = { id: number; amount_fen: number; order_id: number | null; payment_type: number };
+
+/** Orders with an open refund: all their open records go into one request, whatever month each moved in. */
+const refundedOrders = (db: DB | Tx, vendorId: number) =>
+  openBase(db, vendorId).where('account_records.payment_type', '=', PAYMENT_TYPE.orderRefund).where('account_records.order_id', 'is not', null).select('account_records.order_id');
+
+/**
+ * A month's open records: those that moved in it, and every other open record of a refunded order
+ * among them (decision 291), so a cancelled order's charge and its refund are never invoiced apart.
+ */
+export function openRecordsMovedIn(db: DB | Tx, vendorId: number, start: string, end: string): Promise<OpenRecord[]> {
+  const movedHere = sql<boolean>`${MOVED_AT} >= ${start} and ${MOVED_AT} < ${end}`;
+  const ordersHere = openBase(db, vendorId).where(movedHere).where('account_records.order_id', 'is not', null).select('account_records.order_id');
+  return openBase(db, vendorId)
+    .select([...OPEN_COLUMNS])
+    .where((eb) => eb.or([movedHere, eb.and([eb('account_records.order_id', 'in', ordersHere), eb('account_records.order_id', 'in', refundedOrders(db, vendorId))])]))
+    .execute();
 }
 
-export function openRecordsOfOrders(db: DB | Tx, vendorId: number, orderIds: number[]) {
-  return openRecords(db, vendorId).where('account_records.order_id', 'in', orderIds).execute();
+export function openRecordsOfOrders(db: DB | Tx, vendorId: number, orderIds: number[]): Promise<OpenRecord[]> {
+  return openBase(db, vendorId).select([...OPEN_COLUMNS]).where('account_records.order_id', 'in', orderIds).execute();
 }
 
 /** The vendor's paid orders, only `ownerId`'s when given (a sub-account's data scope 本人). */
@@ -77,9 +92,17 @@ export function findRequest(db: DB | Tx, id: number) {
   return db.selectFrom('invoice_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Claim a requested invoice for a decision: false when it was decided already (one conditional UPDATE). */
-export async function decideRequest(tx: Tx, id: number, set: { status: number; pdf_path?: string; reject_reason?: string; decided_by: number; decided_at: string }) {
-  const r = await tx.updateTable('invoice_requests').set(set).where('id', '=', id).where('status', '=', INVOICE_STATUS.requested).executeTakeFirst();
+/** Claim a requested invoice for a decision: false when it was decided already, or its amount moved (one conditional UPDATE). */
+export async function decideRequest(
+  tx: Tx,
+  id: number,
+  set: { status: number; pdf_path?: string; reject_reason?: string; decided_by: number; decided_at: string },
+  /** Issue only for this amount: what the operator saw and the PDF is for. */
+  amountFen?: number,
+) {
+  let q = tx.updateTable('invoice_requests').set(set).where('id', '=', id).where('status', '=', INVOICE_STATUS.requested);
+  if (amountFen !== undefined) q = q.where('amount_fen', '=', amountFen);
+  const r = await q.executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -8,6 +8,7 @@ import { ok, page } from '../../lib/envelope';
 import { ownScope, vendorOf } from '../../plugins/auth';
 import { listRequests } from './invoices.repository';
 import { applyInvoice, invoiceableMonths, toInvoiceRow } from './invoices.service';
+import { listenForRefunds } from './invoice-refunds';
 
 /**
  * 开票申请 (issue 20, decisions 181, 273): the ledger's readers see the requests; filing one is the button
@@ -15,6 +16,8 @@ import { applyInvoice, invoiceableMonths, toInvoiceRow } from './invoices.servic
  */
 export default async function invoiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // A cancelled and refunded order leaves the invoice that held its money (decision 291).
+  listenForRefunds();
   const applySchema = { body: invoiceApplyBody, response: { 200: envelope(invoiceApplied) } };
   app.post(INVOICE_API.apply, { config: { access: PERM.invoiceApply, idempotent: true }, schema: applySchema }, async (req) => {
     const p = vendorOf(req);

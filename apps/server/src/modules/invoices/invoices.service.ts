@@ -1,9 +1,9 @@
 import { MSG } from '@portal/domain/messages';
 import { fenToYuan } from '@portal/domain/money';
-import { INVOICE_MSG, INVOICE_STATUS, type InvoiceApplyBody, type InvoiceRow } from '@portal/domain/statements';
+import { INVOICE_MSG, INVOICE_STATUS, invoiceOrdersEmptyMsg, invoiceOrdersTakenMsg, type InvoiceApplyBody, type InvoiceRow } from '@portal/domain/statements';
 import type { z } from 'zod';
 import type { invoiceApplyBody } from '@portal/domain/statements';
-import type { DB } from '../../db/database';
+import type { DB, Tx } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { lastMonths, monthBounds } from '../../lib/months';
 import { ledgerOpeningMonth } from '../../lib/ledger-opening';
@@ -11,6 +11,7 @@ import { nowIso, toShanghai } from '../../lib/time';
 import { newInvoiceNo } from '../../lib/order-numbers';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { findRequest, insertRequest, openRecordsMovedIn, openRecordsOfOrders, paidOrders, paidOrdersByNo, type InvoiceRequestRow } from './invoices.repository';
+import { lockVendorBooks, ordersOnLiveRequests } from './invoice-refunds.repository';
 
 /** A month can be invoiced once it has ended (Asia/Shanghai). */
 const monthEnded = (month: string, now: string) => Date.parse(monthBounds(month).end) <= Date.parse(now);
@@ -18,6 +19,20 @@ const monthEnded = (month: string, now: string) => Date.parse(monthBounds(month)
 
 /** Paid minus refunded, in fen, of records (expenses are negative, refunds positive). */
 const amountOf = (records: { amount_fen: number }[]) => -records.reduce((s, r) => s + Number(r.amount_fen), 0);
+
+/**
+ * The open records of orders the request names. An order is never named on two live requests, and a
+ * named order brings money: one whose money all came back (cancelled and refunded) is refused (decision 291).
+ */
+async function namedOrdersRecords(tx: Tx, vendorId: number, orders: { id: number; order_no: string }[]) {
+  const taken = await ordersOnLiveRequests(tx, orders.map((o) => o.id));
+  const numbers = (of: typeof orders) => of.map((o) => o.order_no).sort();
+  if (taken.size) throw badRequest(invoiceOrdersTakenMsg(numbers(orders.filter((o) => taken.has(o.id)))));
+  const records = await openRecordsOfOrders(tx, vendorId, orders.map((o) => o.id));
+  const empty = orders.filter((o) => amountOf(records.filter((r) => Number(r.order_id) === o.id)) <= 0);
+  if (empty.length) throw badRequest(invoiceOrdersEmptyMsg(numbers(empty)));
+  return records;
+}
 
 /**
  * Who files: the vendor, the user, and — for a sub-account whose order data scope is 本人 — that user's
@@ -42,6 +57,8 @@ export async function applyInvoice(db: DB, by: InvoiceApplicant, body: z.output<
   const orderIds = [...new Set([...body.orderIds, ...byNo.map((o) => o.id)])];
   try {
     return await db.transaction().execute(async (tx) => {
+      // One vendor's applies and balance moves (a refund) take turns: what is read below stays true until commit.
+      await lockVendorBooks(tx, vendorId);
       const orders = orderIds.length ? await paidOrders(tx, vendorId, orderIds, ownerId) : [];
       if (orders.length !== orderIds.length) throw badRequest(INVOICE_MSG.ordersNotFound);
       const byId = new Map<number, { id: number; amount_fen: number }>();
@@ -49,7 +66,7 @@ export async function applyInvoice(db: DB, by: InvoiceApplicant, body: z.output<
         const { start, end } = monthBounds(m);
         for (const r of await openRecordsMovedIn(tx, vendorId, start, end)) byId.set(r.id, r);
       }
-      if (orderIds.length) for (const r of await openRecordsOfOrders(tx, vendorId, orderIds)) byId.set(r.id, r);
+      if (orderIds.length) for (const r of await namedOrdersRecords(tx, vendorId, orders)) byId.set(r.id, r);
       const records = [...byId.values()];
       const amountFen = amountOf(records);
       if (amountFen <= 0) throw badRequest(INVOICE_MSG.nothingInvoiceable);
@@ -96,6 +113,13 @@ export async function invoiceableMonths(db: DB, vendorId: number) {
   return out;
 }
 
+/** A registered red invoice as stored in `red_invoices`. */
+export interface RedInvoice {
+  pdf: string;
+  amountFen: number;
+  at: string;
+}
+
 export function toInvoiceRow(r: InvoiceRequestRow): InvoiceRow {
   return {
     id: r.id,
@@ -112,6 +136,10 @@ export function toInvoiceRow(r: InvoiceRequestRow): InvoiceRow {
     pdfUrl: r.status === INVOICE_STATUS.issued && r.pdf_path ? r.pdf_path : null,
     createdAt: toShanghai(r.created_at),
     decidedAt: r.decided_at ? toShanghai(r.decided_at) : null,
+    removedOrderNos: JSON.parse(r.removed_order_nos) as string[],
+    redAmount: fenToYuan(Number(r.red_fen)),
+    redPending: fenToYuan(Number(r.red_fen) - Number(r.red_done_fen)),
+    redInvoices: (JSON.parse(r.red_invoices) as RedInvoice[]).map((x) => ({ amount: fenToYuan(x.amountFen), pdfUrl: x.pdf, at: toShanghai(x.at) })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
-import { INVOICE_API, INVOICE_MSG, PLATFORM_INVOICE_API } from '@portal/domain/statements';
+import { INVOICE_API, INVOICE_MSG, invoiceOrdersTakenMsg, PLATFORM_INVOICE_API } from '@portal/domain/statements';
 import { createOperator, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
 import { SAMPLE, upload } from '../../../test/upload';
 import { addOrder, createProduct } from '../orders/orders.fixtures';
@@ -65,7 +65,9 @@ describe('invoice requests', () => {
     expect(l.rows[0]).toMatchObject({ status: 0, amount: s.invoiceableFen / 100, months: [lastMonth()], title: HEADER.title, pdfUrl: null });
     // The same money again, by month or by order: nothing left.
     expect((await apply(s.v, { months: [lastMonth()] })).body.msg).toBe(INVOICE_MSG.nothingInvoiceable);
-    expect((await apply(s.v, { orderIds: [s.orderId] })).body.msg).toBe(INVOICE_MSG.nothingInvoiceable);
+    // The order is on that request already: named again, it is refused by its number (decision 291).
+    const orderNo = (await t.db.selectFrom('orders').select('order_no').where('id', '=', s.orderId).executeTakeFirstOrThrow()).order_no;
+    expect((await apply(s.v, { orderIds: [s.orderId] })).body.msg).toBe(invoiceOrdersTakenMsg([orderNo]));
     expect((await get(t, INVOICE_API.invoiceable, { token: s.v.token })).body.data.find((m: { month: string }) => m.month === lastMonth()).amount).toBe(0);
   });
 
@@ -128,12 +130,13 @@ describe('invoice requests', () => {
     expect((await post(t, PLATFORM_INVOICE_API.reject(first), { reason: '抬头有误' }, asOp)).body.msg).toBe(INVOICE_MSG.notRequested);
     expect((await list(s.v)).rows[0]).toMatchObject({ status: 2, rejectReason: '抬头有误' });
 
-    const second = (await apply(s.v, { months: [lastMonth()] })).body.data.id;
+    const { id: second, amount } = (await apply(s.v, { months: [lastMonth()] })).body.data;
     const pdf = await upload(t, op.token, { name: 'invoice.pdf', content: SAMPLE.pdf, contentType: 'application/pdf' }, 'invoice', { platform: true });
     expect(pdf.body.code).toBe(200);
     const png = await upload(t, op.token, { name: 'a.png', content: SAMPLE.png, contentType: 'image/png' }, 'common', { platform: true });
-    expect((await post(t, PLATFORM_INVOICE_API.issue(second), { pdf: png.body.data!.fileUrl }, asOp)).body.msg).toBe(INVOICE_MSG.pdfRequired);
-    const issued = await post(t, PLATFORM_INVOICE_API.issue(second), { pdf: pdf.body.data!.fileUrl }, asOp);
+    expect((await post(t, PLATFORM_INVOICE_API.issue(second), { pdf: png.body.data!.fileUrl, amount }, asOp)).body.msg).toBe(INVOICE_MSG.pdfRequired);
+    expect((await post(t, PLATFORM_INVOICE_API.issue(second), { pdf: pdf.body.data!.fileUrl }, asOp)).body.msg).toBe(INVOICE_MSG.amountRequired);
+    const issued = await post(t, PLATFORM_INVOICE_API.issue(second), { pdf: pdf.body.data!.fileUrl, amount }, asOp);
     expect(issued.body).toMatchObject({ code: 200, msg: INVOICE_MSG.issueOk });
     const row = (await list(s.v)).rows[0];
     expect(row).toMatchObject({ id: second, status: 1 });

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Modal, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '@portal/domain/messages';
@@ -9,13 +9,17 @@ import { useUrlList, type UrlFields } from '../../lib/url-list-state';
 import { isApiError } from '../../lib/request';
 import { formatYuan } from '../../lib/yuan';
 import { platformInvoiceListQuery, useDecideInvoice, type PlatformInvoiceRow } from '../../features/statements/api/statements';
+import { InvoiceContent } from '../../features/statements/components/invoice-content';
 import { PLATFORM_UPLOADS } from '../lib/platform-request';
 
 const URL_FIELDS: UrlFields<{ tab?: string }> = { tab: 'string' };
 const TABS = [...invoiceStatus.options.map((o) => ({ key: String(o.value), label: o.label })), { key: 'all', label: '全部' }];
-const STATUS_COLOR: Record<number, string> = { [INVOICE_STATUS.requested]: 'blue', [INVOICE_STATUS.issued]: 'green', [INVOICE_STATUS.rejected]: 'red' };
+const STATUS_COLOR: Record<number, string> = { [INVOICE_STATUS.requested]: 'blue', [INVOICE_STATUS.issued]: 'green', [INVOICE_STATUS.rejected]: 'red', [INVOICE_STATUS.void]: 'default' };
 
-/** 开票管理: vendors' invoice requests; issue one with its PDF or reject it with a reason. */
+/**
+ * 开票管理: vendors' invoice requests; issue one with its PDF for the amount shown or reject it with a reason;
+ * register the red invoice for what was refunded after issue (decision 291).
+ */
 export default function PlatformInvoicesScreen() {
   const { message } = App.useApp();
   // Tab and page in the URL (decision 161).
@@ -23,9 +27,15 @@ export default function PlatformInvoicesScreen() {
   const tab = filters.tab ?? String(INVOICE_STATUS.requested);
   const list = useQuery(platformInvoiceListQuery({ status: tab === 'all' ? undefined : Number(tab), pageNum: paging.pageNum, pageSize: paging.pageSize }));
   const decide = useDecideInvoice();
-  const [issuing, setIssuing] = useState<PlatformInvoiceRow | null>(null);
+  // The rows in the dialogs come from the list: a refusal (an order refunded meanwhile) refreshes it, and the dialog shows the new amount.
+  const [issuingId, setIssuing] = useState<number | null>(null);
+  const [redId, setRed] = useState<number | null>(null);
+  const rowOf = (id: number | null) => list.data?.rows.find((r) => r.id === id) ?? null;
+  const issuing = rowOf(issuingId);
+  const red = rowOf(redId);
   const [rejecting, setRejecting] = useState<PlatformInvoiceRow | null>(null);
   const [issueForm] = Form.useForm<{ pdf?: string }>();
+  const [redForm] = Form.useForm<{ pdf?: string }>();
   const [rejectForm] = Form.useForm<{ reason?: string }>();
 
   const run = async (action: Parameters<typeof decide.mutateAsync>[0], ok: string) => {
@@ -73,20 +83,36 @@ export default function PlatformInvoicesScreen() {
         </span>
       ),
     },
-    { title: '金额（元）', dataIndex: 'amount', width: 120, align: 'right', render: (v: number) => <b>{formatYuan(v)}</b> },
-    { title: '开票内容', key: 'what', width: 180, render: (_, r) => [...r.months.map((m) => `${m} 月`), ...r.orderNos].join('、') },
+    {
+      title: '金额（元）',
+      dataIndex: 'amount',
+      width: 130,
+      align: 'right',
+      render: (v: number, r) => (
+        <span>
+          <b>{formatYuan(v)}</b>
+          {r.redAmount > 0 ? (
+            <>
+              <br />
+              <span className="wallet-muted">{r.redPending > 0 ? `开票后退款 ${formatYuan(r.redAmount)}，待红冲` : `已红冲 ${formatYuan(r.redAmount)}`}</span>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+    { title: '开票内容', key: 'what', width: 180, render: (_, r) => <InvoiceContent row={r} /> },
     { title: '邮箱', dataIndex: 'email', width: 180 },
     { title: '申请时间', dataIndex: 'createdAt', width: 170 },
     { title: '状态', dataIndex: 'status', width: 90, render: (v: number) => <Tag color={STATUS_COLOR[v]}>{invoiceStatus.label(v)}</Tag> },
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 150,
       fixed: 'right',
       render: (_, r) =>
         r.status === INVOICE_STATUS.requested ? (
           <Space size={4}>
-            <Button type="link" size="small" onClick={() => setIssuing(r)}>
+            <Button type="link" size="small" onClick={() => setIssuing(r.id)}>
               开票
             </Button>
             <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
@@ -94,9 +120,21 @@ export default function PlatformInvoicesScreen() {
             </Button>
           </Space>
         ) : r.pdfUrl ? (
-          <a href={r.pdfUrl} target="_blank" rel="noreferrer">
-            查看发票
-          </a>
+          <Space size={4} wrap>
+            <a href={r.pdfUrl} target="_blank" rel="noreferrer">
+              查看发票
+            </a>
+            {r.redInvoices.map((x, i) => (
+              <a key={x.pdfUrl} href={x.pdfUrl} target="_blank" rel="noreferrer" aria-label={`红字发票 ${i + 1} ¥${formatYuan(x.amount)}`}>
+                红字发票{r.redInvoices.length > 1 ? i + 1 : ''}
+              </a>
+            ))}
+            {r.redPending > 0 ? (
+              <Button type="link" size="small" danger onClick={() => setRed(r.id)}>
+                登记红冲 ¥{formatYuan(r.redPending)}
+              </Button>
+            ) : null}
+          </Space>
         ) : (
           <span className="wallet-muted">{r.rejectReason || '已处理'}</span>
         ),
@@ -131,12 +169,41 @@ export default function PlatformInvoicesScreen() {
         onOk={async () => {
           const v = await issueForm.validateFields().catch(() => null);
           if (!v) return;
-          if (await run({ id: issuing!.id, pdf: v.pdf! }, INVOICE_MSG.issueOk)) setIssuing(null);
+          if (await run({ id: issuing!.id, pdf: v.pdf!, amount: issuing!.amount }, INVOICE_MSG.issueOk)) setIssuing(null);
         }}
       >
+        {issuing?.removedOrderNos.length ? (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={`订单 ${issuing.removedOrderNos.join('、')} 已取消并退款，已从本申请移出；发票金额为 ¥${formatYuan(issuing.amount)}`} />
+        ) : null}
         <Form form={issueForm} layout="vertical" preserve={false}>
           <Form.Item name="pdf" label="发票PDF" rules={[{ required: true, message: INVOICE_MSG.pdfRequired }]}>
             <UploadField dir="invoice" types={['pdf']} maxCount={1} display="list" buttonText="上传发票PDF" via={PLATFORM_UPLOADS} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={!!red}
+        title={`登记红字发票：${red?.vendorName ?? ''} ¥${formatYuan(red?.redPending)}`}
+        okText="确认登记"
+        cancelText="取消"
+        destroyOnHidden
+        okButtonProps={{ loading: decide.isPending }}
+        onCancel={() => setRed(null)}
+        onOk={async () => {
+          const v = await redForm.validateFields().catch(() => null);
+          if (!v) return;
+          if (await run({ id: red!.id, pdf: v.pdf!, amount: red!.redPending, red: true }, INVOICE_MSG.redOk)) setRed(null);
+        }}
+      >
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`发票 ${red?.invoiceNo ?? ''}（¥${formatYuan(red?.amount)}）开具后，所含订单取消并退款 ¥${formatYuan(red?.redPending)}，请开具等额红字发票并上传`}
+        />
+        <Form form={redForm} layout="vertical" preserve={false}>
+          <Form.Item name="pdf" label="红字发票PDF" rules={[{ required: true, message: INVOICE_MSG.pdfRequired }]}>
+            <UploadField dir="invoice" types={['pdf']} maxCount={1} display="list" buttonText="上传红字发票PDF" via={PLATFORM_UPLOADS} />
           </Form.Item>
         </Form>
       </Modal>

@@ -11,9 +11,10 @@ import { ONE_LINE, STICKY_TABLE } from '../../../lib/table-props';
 import { formatYuan } from '../../../lib/yuan';
 import { invoiceListQuery } from '../../../features/statements/api/statements';
 import { InvoiceApplyDialog } from '../../../features/statements/components/invoice-apply-dialog';
+import { InvoiceContent } from '../../../features/statements/components/invoice-content';
 import '../../../features/statements/components/statements.css';
 
-const STATUS_COLOR: Record<number, string> = { [INVOICE_STATUS.requested]: 'blue', [INVOICE_STATUS.issued]: 'green', [INVOICE_STATUS.rejected]: 'red' };
+const STATUS_COLOR: Record<number, string> = { [INVOICE_STATUS.requested]: 'blue', [INVOICE_STATUS.issued]: 'green', [INVOICE_STATUS.rejected]: 'red', [INVOICE_STATUS.void]: 'default' };
 const URL_FIELDS: UrlFields<{ tab?: string }> = { tab: 'string' };
 const TABS = [{ key: 'all', label: '全部' }, ...invoiceStatus.options.map((o) => ({ key: String(o.value), label: o.label }))];
 
@@ -46,15 +47,33 @@ export default function InvoiceScreen() {
     },
     { title: '发票抬头', dataIndex: 'title', ellipsis: true },
     { title: '类型', dataIndex: 'invoiceType', width: 90, render: (v: number) => invoiceType.label(v) },
-    { title: '金额（元）', dataIndex: 'amount', width: 110, align: 'right', render: (v: number) => formatYuan(v) },
-    { title: '开票内容', key: 'what', width: 130, render: (_, r) => [...r.months.map((m) => `${m} 月`), ...r.orderNos].join('、') },
+    {
+      title: '金额（元）',
+      dataIndex: 'amount',
+      width: 120,
+      align: 'right',
+      render: (v: number, r) => (
+        <span>
+          {formatYuan(v)}
+          {r.redAmount > 0 ? (
+            <>
+              <br />
+              <span className="wallet-muted">
+                {r.redPending > 0 ? `开票后退款 ${formatYuan(r.redAmount)}，待红冲` : `已红冲 ${formatYuan(r.redAmount)}`}
+              </span>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+    { title: '开票内容', key: 'what', width: 200, render: (_, r) => <InvoiceContent row={r} /> },
     {
       title: '状态',
       dataIndex: 'status',
       width: 80,
       render: (v: number, r) =>
-        v === INVOICE_STATUS.rejected ? (
-          <Tooltip title={`驳回原因：${r.rejectReason}`}>
+        v === INVOICE_STATUS.rejected || v === INVOICE_STATUS.void ? (
+          <Tooltip title={v === INVOICE_STATUS.void ? r.rejectReason : `驳回原因：${r.rejectReason}`}>
             <Tag color={STATUS_COLOR[v]}>{invoiceStatus.label(v)}</Tag>
           </Tooltip>
         ) : (
@@ -67,9 +86,22 @@ export default function InvoiceScreen() {
       width: 90,
       render: (_, r) =>
         r.pdfUrl ? (
-          <a href={r.pdfUrl} target="_blank" rel="noreferrer" aria-label={`下载发票 ${r.invoiceNo}`}>
-            下载发票
-          </a>
+          <span>
+            <a href={r.pdfUrl} target="_blank" rel="noreferrer" aria-label={`下载发票 ${r.invoiceNo}`}>
+              下载发票
+            </a>
+            {r.redInvoices.map((x, i) => (
+              <span key={x.pdfUrl}>
+                <br />
+                <a href={x.pdfUrl} target="_blank" rel="noreferrer" aria-label={`下载红字发票 ${r.invoiceNo} ¥${formatYuan(x.amount)}`}>
+                  红字发票{r.redInvoices.length > 1 ? i + 1 : ''}
+                </a>
+              </span>
+            ))}
+          </span>
+        ) : r.status === INVOICE_STATUS.void ? (
+          // The reason is on the status tag; the content column names the orders taken out.
+          <span className="wallet-muted">—</span>
         ) : r.status === INVOICE_STATUS.rejected ? (
           <span className="wallet-muted">{r.rejectReason}</span>
         ) : (

@@ -65,12 +65,15 @@ export const platformInvoiceListQuery = (params: InvoiceListParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** POST /api/platform/invoice/issue/{id} with the PDF, or /reject/{id} with a reason. */
+/** POST /api/platform/invoice/issue/{id} with the PDF and the amount it is for, /reject/{id} with a reason, or /red/{id} with a red invoice. */
 export function useDecideInvoice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (a: ({ id: number } & z.input<typeof invoiceIssueBody>) | ({ id: number } & z.input<typeof invoiceRejectBody>)) =>
-      'pdf' in a ? platformHttp.post<null>(PLATFORM_INVOICE_API.issue(a.id), { pdf: a.pdf }) : platformHttp.post<null>(PLATFORM_INVOICE_API.reject(a.id), { reason: a.reason }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: keys.platformInvoices }),
+    mutationFn: (a: ({ id: number; red?: boolean } & z.input<typeof invoiceIssueBody>) | ({ id: number } & z.input<typeof invoiceRejectBody>)) =>
+      'pdf' in a
+        ? platformHttp.post<null>((a.red ? PLATFORM_INVOICE_API.red : PLATFORM_INVOICE_API.issue)(a.id), { pdf: a.pdf, amount: a.amount })
+        : platformHttp.post<null>(PLATFORM_INVOICE_API.reject(a.id), { reason: a.reason }),
+    // A refusal (the amount moved) shows the list again with the new amount.
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.platformInvoices }),
   });
 }
