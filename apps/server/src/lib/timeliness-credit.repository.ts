@@ -27,9 +27,10 @@ export const findOrderForCredit = (tx: Tx, orderId: number) =>
 
 /**
  * Orders whose running stage is past due, was a promise (due after it was set, decision 289), has a
- * rule made before it was due, and is not credited yet (at most `limit`, the longest overdue first).
+ * rule made before it was due, and is not credited yet (at most `limit`, the longest overdue first, after
+ * `after` in that order).
  */
-export const listCreditDue = (db: DB, at: string, limit: number) =>
+export const listCreditDue = (db: DB, at: string, limit: number, after?: { dueAt: string; id: number }) =>
   db
     .selectFrom('orders')
     .innerJoin('timeliness_credit_rules as r', (j) => j.onRef('r.service_type', '=', 'orders.service_type').onRef('r.stage', '=', 'orders.sla_stage'))
@@ -40,6 +41,8 @@ export const listCreditDue = (db: DB, at: string, limit: number) =>
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('timeliness_credits as c').select(sql`1`.as('x')).whereRef('c.order_id', '=', 'orders.id').whereRef('c.stage', '=', 'orders.sla_stage'))),
     )
+    .$if(!!after, (q) => q.where((eb) => eb.or([eb('orders.sla_due_at', '>', after!.dueAt), eb.and([eb('orders.sla_due_at', '=', after!.dueAt), eb('orders.id', '>', after!.id)])])))
     .orderBy('orders.sla_due_at')
+    .orderBy('orders.id')
     .limit(limit)
     .execute();

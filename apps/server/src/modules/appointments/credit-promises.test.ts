@@ -170,3 +170,20 @@ describe('the credit line', () => {
     expect((await logLines(other)).find((l) => l.includes('自动赔付'))).toMatch(/^平台待接单时效超时（应于 .+ 前完成），自动赔付¥20\.00已转入账户余额$/);
   });
 });
+
+describe('the sweep', () => {
+  it('goes past orders whose credit comes to ¥0: they do not hold back the orders after them', async () => {
+    // 维修: 10 % of what the order cost, rule made long ago; three 维修 orders that cost nothing, overdue longest
+    expect((await post(t, APPOINTMENT_API.rules, { serviceType: 2, stage: 'accept', kind: 'share', percent: 10, cap: 30 }, P())).body.code).toBe(200);
+    await t.db.updateTable('timeliness_credit_rules').set({ created_at: '2000-01-01T00:00:00.000Z' }).execute();
+    const free = [await paid(), await paid(), await paid()];
+    await t.db.updateTable('orders').set({ service_type: 2, real_pay_fen: 0 }).where('id', 'in', free).execute();
+    for (const id of free) await age(id, 30 * 24);
+    const owed = await paid();
+    await age(owed, 13);
+    // batches of two: the first two are all ¥0
+    expect(await sweepCredits(t.db, Date.now(), 20, 2)).toBeGreaterThanOrEqual(1);
+    expect((await credits(owed)).map((c) => [c.stage, Number(c.amount_fen)])).toEqual([['accept', 2000]]);
+    for (const id of free) expect(await credits(id)).toEqual([]);
+  });
+});

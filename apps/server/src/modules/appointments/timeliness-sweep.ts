@@ -11,19 +11,21 @@ import { listCreditDue } from '../../lib/timeliness-credit.repository';
 export const CREDIT_BATCH = 100;
 
 /** One round: answers how many credits it paid. */
-export async function sweepCredits(db: DB, now = Date.now(), maxBatches = 20): Promise<number> {
+export async function sweepCredits(db: DB, now = Date.now(), maxBatches = 20, batch = CREDIT_BATCH): Promise<number> {
   const at = new Date(now).toISOString();
   let paid = 0;
+  let after: { dueAt: string; id: number } | undefined;
   for (let i = 0; i < maxBatches; i++) {
-    const due = await listCreditDue(db, at, CREDIT_BATCH);
-    let n = 0;
+    // Each batch starts after the last order of the one before: an order whose credit comes to ¥0 (a
+    // share of an order that cost nothing) stays listed, and must not hold back the orders after it.
+    const due = await listCreditDue(db, at, batch, after);
     for (const o of due) {
       const fen = await db.transaction().execute((tx) => creditMissedStage(tx, o.id, o.sla_stage!, o.sla_due_at!));
-      if (fen > 0) n++;
+      if (fen > 0) paid++;
     }
-    paid += n;
-    // Rows another sweep credited first are not listed again; a batch that paid nothing ends the round.
-    if (due.length < CREDIT_BATCH || n === 0) break;
+    if (due.length < batch) break;
+    const last = due[due.length - 1]!;
+    after = { dueAt: last.sla_due_at!, id: last.id };
   }
   return paid;
 }
