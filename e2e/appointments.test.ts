@@ -93,13 +93,26 @@ describe('appointment windows and timeliness credit journey', () => {
     // Nothing filled: the three refusals in Chinese, nothing sent.
     await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([APPOINTMENT_MSG.rescheduleDateRequired, APPOINTMENT_MSG.rescheduleSlotRequired, APPOINTMENT_MSG.rescheduleReasonRequired]);
-    await dialog.getByLabel('期望日期').fill(date);
-    await dialog.getByLabel('期望日期').press('Enter');
-    await dialog.getByLabel('期望时段').click();
-    await vendor.locator('.ant-select-dropdown:visible .ant-select-item-option[title="下午（13:00–18:00）"]').click();
+    // On a loaded host a typed date or a click on the drop-down can land before the control takes it (the
+    // full run once sent nothing: the dialog stayed open): each is set again until the form holds it.
+    const slot = dialog.locator('.ant-select-selection-item[title="下午（13:00–18:00）"]');
+    for (let i = 0; i < 3; i++) {
+      if ((await dialog.getByLabel('期望日期').inputValue()) !== date) {
+        await dialog.getByLabel('期望日期').fill(date);
+        await dialog.getByLabel('期望日期').press('Enter');
+      }
+      if (!(await slot.count())) {
+        await dialog.getByLabel('期望时段').click();
+        await vendor.locator('.ant-select-dropdown:visible .ant-select-item-option[title="下午（13:00–18:00）"]').click();
+      }
+      if ((await dialog.getByLabel('期望日期').inputValue()) === date && (await slot.count())) break;
+    }
     await dialog.getByLabel('改约原因').fill('客户本周出差，周末在家');
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toEqual([]);
     await portal.screenshot(vendor, 'appointments-reschedule-dialog');
+    const sent = vendor.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/reschedule'));
     await dialog.getByRole('button', { name: /^确\s*定$/ }).click();
+    expect(await (await sent).json()).toMatchObject({ code: 200 });
     await dialog.waitFor({ state: 'hidden' });
     const request = card.getByTestId('reschedule-request').first();
     await expect.poll(() => request.innerText(), { timeout: 15_000 }).toContain(`期望 ${date} 下午（13:00–18:00），原因：客户本周出差，周末在家`);
