@@ -7,6 +7,15 @@ import type { ExtraFeeRow, OrderExtraFees } from '../api/extra-fees';
 const STATUS_COLOR: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'red' };
 export const yuanText = (v: number | null) => (v === null ? '未设置' : `¥${v.toFixed(2)}`);
 
+/**
+ * What happens to a request on this order. Without a cap every request waits for the merchant, and one
+ * left unanswered is refused whatever the timeout rule says (the server's timeout approves only within a cap).
+ */
+export function ruleText(cap: OrderExtraFees['cap']): string {
+  if (cap.cap === null) return `未设置加价上限：每笔加价都需厂家审批，${cap.timeoutHours}小时未处理自动驳回`;
+  return `超出上限${cap.overCap === 'refuse' ? '直接驳回' : '需厂家审批'}，${cap.timeoutHours}小时未处理${cap.timeoutAction === 'approve' ? '上限内自动通过' : '自动驳回'}`;
+}
+
 /** The cap that applies to the order, used and left (shown to the merchant and, before asking, to the master). */
 export function CapLine({ cap }: { cap: OrderExtraFees['cap'] }) {
   return (
@@ -14,7 +23,7 @@ export function CapLine({ cap }: { cap: OrderExtraFees['cap'] }) {
       <span>加价上限：<strong>{yuanText(cap.cap)}</strong></span>
       <span>已通过：{yuanText(cap.used)}</span>
       <span>剩余额度：<strong data-testid="extra-fee-left">{cap.left === null ? '—' : yuanText(cap.left)}</strong></span>
-      <Typography.Text type="secondary">超出上限{cap.overCap === 'refuse' ? '直接驳回' : '需厂家审批'}，{cap.timeoutHours}小时未处理{cap.timeoutAction === 'approve' ? '上限内自动通过' : '自动驳回'}</Typography.Text>
+      <Typography.Text type="secondary" data-testid="extra-fee-rules">{ruleText(cap)}</Typography.Text>
     </Space>
   );
 }
