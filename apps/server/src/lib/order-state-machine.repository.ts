@@ -1,13 +1,25 @@
 import type { Insertable, UpdateObject } from 'kysely';
 import type { Database, Tx } from '../db/database';
 import type { OrderOperateRecordsTable } from '../db/schema/orders';
+import { onPostgres } from '../db/engine';
 
 // SQL of the order state machine (lib/order-state-machine.ts); every function runs in the caller's transaction.
 
-/** The order row, limited to the vendor's own orders unless `vendorId` is null (the console). */
+/**
+ * The order row, limited to the vendor's own orders unless `vendorId` is null (the console), locked until
+ * the transaction ends (decision 292): on PostgreSQL `for update`; SQLite's transactions hold the write lock.
+ */
 export function findOrderRow(tx: Tx, orderId: number, vendorId: number | null) {
   const q = tx.selectFrom('orders').selectAll().where('id', '=', orderId);
-  return (vendorId === null ? q : q.where('vendor_id', '=', vendorId)).executeTakeFirst();
+  const own = vendorId === null ? q : q.where('vendor_id', '=', vendorId);
+  return (onPostgres(tx) ? own.forUpdate() : own).executeTakeFirst();
+}
+
+/** Locks these orders' rows (the vendor's own unless `vendorId` is null) in id order, so two writers of several orders never wait on each other crosswise. */
+export async function lockOrderRows(tx: Tx, orderIds: number[], vendorId: number | null): Promise<void> {
+  if (!onPostgres(tx) || !orderIds.length) return;
+  const q = tx.selectFrom('orders').select('id').where('id', 'in', orderIds).orderBy('id').forUpdate();
+  await (vendorId === null ? q : q.where('vendor_id', '=', vendorId)).execute();
 }
 
 /** One operation-log line of an order. */

@@ -6,7 +6,7 @@ import { badRequest, notFound } from './errors';
 import { nowIso } from './time';
 import { emitDomainEvent } from './domain-events';
 import { missedStage, slaOnMove } from './order-sla';
-import { findOrderRow, insertOrderLog, moveOrderRow, setReviewState } from './order-state-machine.repository';
+import { findOrderRow, insertOrderLog, lockOrderRows, moveOrderRow, setReviewState } from './order-state-machine.repository';
 import type { Selectable, UpdateObject } from 'kysely';
 
 // THE order state machine (spec 02 §4). Every change of status/node goes through `transit`: it
@@ -48,11 +48,18 @@ export const illegalTransition = (o: OrderRow, title: string) =>
   badRequest(`当前订单状态为${orderStatus.label(o.status) || o.status}（${orderNode.label(o.node) || o.node}），不能${title}`);
 
 /** Load an order inside the transaction; another vendor's id answers exactly like a missing one. */
+/**
+ * The order, read under its lock: every writer of an order reads it here first (decision 292), so a second
+ * writer waits for the first and then decides on the order as the first left it.
+ */
 export async function loadOrder(tx: Tx, orderId: number, vendorId: number | null): Promise<OrderRow> {
   const o = await findOrderRow(tx, orderId, vendorId);
   if (!o) throw notFound();
   return o;
 }
+
+/** Several orders locked at once, in id order: a batch's writes, or a writer that must hold the order before it takes another row. */
+export { lockOrderRows };
 
 export async function writeLog(tx: Tx, o: OrderRow | Pick<OrderRow, 'id' | 'vendor_id'>, node: number, log: LogEntry): Promise<{ content: string; at: string }> {
   const content = (typeof log.content === 'function' ? log.content(o as OrderRow) : log.content) || orderNode.label(node);

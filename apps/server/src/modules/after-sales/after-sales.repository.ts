@@ -6,7 +6,6 @@ import type { DB, Tx } from '../../db/database';
 import { fromShanghai, nowIso, toShanghai, untilShanghai } from '../../lib/time';
 import { anyCaseOp, likePattern } from '../../lib/like';
 import { likeKeyword, orderIdsContaining, textContainsPg, textGramsMatch, textGramsQuery } from '../../lib/keyword-index';
-import { onPostgres } from '../../db/engine';
 
 
 
@@ -177,18 +176,6 @@ export function reasonsOf(db: DB | Tx, type: number) {
 
 /** The statuses of an open case: at most one per order (unique index after_sales_one_open_per_order). */
 export const OPEN_CASE_STATUSES = [AFTER_SALE_STATUS.applying, AFTER_SALE_STATUS.processing];
-
-/**
- * The order's row locked until the transaction ends: every writer of an after-sales case takes it first
- * (after-sales.service.ts `lockedCase`), so compensation checks of one order run one at a time and no two
- * writers take the case and the order in opposite orders. `for update` on PostgreSQL; on SQLite every
- * transaction already holds the write lock (begin immediate).
- */
-export async function lockOrderRow(tx: Tx, orderId: number): Promise<void> {
-  if (onPostgres(tx)) {
-    await sql`select id from orders where id = ${orderId} for update`.execute(tx);
-  }
-}
 
 /**
  * What may still be compensated on an order (decision 116): what the vendor paid for it (real_pay_fen of a

@@ -11,11 +11,11 @@ import { nowIso } from '../../lib/time';
 import { ownScope } from '../../plugins/auth';
 import type { OperatorPrincipal, VendorPrincipal } from '../../plugins/context';
 import { assertOwnFiles } from '../../lib/files.repository';
-import { loadOrder, transit, type OrderRow } from '../../lib/order-state-machine';
+import { loadOrder, lockOrderRows, transit, type OrderRow } from '../../lib/order-state-machine';
 import { userDisplayName } from '../../lib/user-names';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { emitDomainEvent } from '../../lib/domain-events';
-import { compensationRoomFen, lockOrderRow, OPEN_CASE_STATUSES, reasonsOf, writeCaseLog } from './after-sales.repository';
+import { compensationRoomFen, OPEN_CASE_STATUSES, reasonsOf, writeCaseLog } from './after-sales.repository';
 import { redispatchOrder } from './redispatch';
 import * as cases from './after-sales-cases.repository';
 
@@ -41,7 +41,7 @@ async function loadCase(tx: Tx | DB, id: number, vendorId: number | null, ownerI
  */
 async function lockedCase(tx: Tx, id: number, vendorId: number | null, ownerId: number | null = null) {
   const c = await loadCase(tx, id, vendorId, ownerId);
-  await lockOrderRow(tx, c.order_id);
+  await lockOrderRows(tx, [c.order_id], null);
   return c;
 }
 
@@ -65,8 +65,7 @@ export interface CaseOpener {
  * and that `voucher` holds the vendor's files.
  */
 export async function openCase(tx: Tx, given: OrderRow, input: Omit<AfterSaleApplyInput, 'orderId'>, by: CaseOpener): Promise<{ id: number }> {
-  // The order's lock first, as every writer of a case takes it (lockedCase); the order as it is under the lock.
-  await lockOrderRow(tx, given.id);
+  // The order's lock first, as every writer of a case takes it (lockedCase): the order as it is under the lock.
   const order = await loadOrder(tx, given.id, given.vendor_id);
   if (await cases.hasCaseIn(tx, order.id, OPEN_CASE_STATUSES)) throw badRequest(AFTER_SALE_MSG.alreadyOpen);
   if (!deriveStatusInfo(order).isAfterSales) throw badRequest(AFTER_SALE_MSG.notAllowed);

@@ -2,7 +2,6 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { EXTRA_FEE_STATUS } from '@portal/domain/extra-fees';
 import type { DB, Tx } from '../../db/database';
 import type { ExtraFeesTable } from '../../db/schema/extra-fees';
-import { onPostgres } from '../../db/engine';
 import { expensesWithLine } from '../../lib/order-expenses.repository';
 
 // The SQL of extra fee requests (issue 46, decisions 250–254).
@@ -39,11 +38,6 @@ export async function pageFees(db: DB, status: number | undefined, pageNum: numb
     filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
-}
-
-/** Holds the order's row until the transaction ends (PostgreSQL; SQLite's transaction holds the write lock from its start). */
-export async function lockOrder(tx: Tx, orderId: number) {
-  if (onPostgres(tx)) await sql`select id from orders where id = ${orderId} for update`.execute(tx);
 }
 
 export const hasPending = async (tx: Tx, orderId: number) =>

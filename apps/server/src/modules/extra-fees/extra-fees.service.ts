@@ -7,7 +7,7 @@ import type { DB, Tx } from '../../db/database';
 import { emitDomainEvent, type ExtraFeeEvent } from '../../lib/domain-events';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { assertPlatformFiles } from '../../lib/files.repository';
-import { loadOrder, writeLog, type OrderRow } from '../../lib/order-state-machine';
+import { loadOrder, lockOrderRows, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { nowIso } from '../../lib/time';
 import { userDisplayName } from '../../lib/user-names';
 import { moveBalance, type MoveBalanceResult } from '../../lib/wallet-ledger';
@@ -15,7 +15,7 @@ import { ownScope } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
 import { capRoomOf } from './extra-fee-cap';
 import { settingsOf } from './extra-fee-caps.repository';
-import { addFeeToOrder, claimPending, findPendingFee, findVisibleFee, hasPending, insertFee, lockOrder, setFee } from './extra-fees.repository';
+import { addFeeToOrder, claimPending, findPendingFee, findVisibleFee, hasPending, insertFee, setFee } from './extra-fees.repository';
 
 // Extra fees (issue 46, decisions 250–254). A request never moves the order's status or node (decision
 // 250): it is a line of the order's operation log at the node the order stays at. Every decision is one
@@ -93,7 +93,6 @@ export function extraFeesService(db: DB) {
     async request(by: Requester, orderId: number, input: ExtraFeeRequestInput) {
       return db.transaction().execute(async (tx) => {
         const order = await loadOrder(tx, orderId, null);
-        await lockOrder(tx, order.id);
         if (!EXTRA_FEE_STATUSES.includes(order.status)) throw badRequest(EXTRA_FEE_MSG.notInService);
         if (await hasPending(tx, order.id)) throw badRequest(EXTRA_FEE_MSG.alreadyPending);
         await assertPlatformFiles(tx, order.vendor_id, input.photos);
@@ -150,7 +149,7 @@ export function extraFeesService(db: DB) {
         if (!visible) throw notFound();
         // The order's lock first, as every writer of the order takes it (the order, then the balance): an
         // urgent fee added at the same moment waits instead of deadlocking (PostgreSQL).
-        await lockOrder(tx, visible.order_id);
+        await lockOrderRows(tx, [visible.order_id], p.vendorId);
         const fee = await claimPending(tx, id, { vendorId: p.vendorId, ownerId }, { status: EXTRA_FEE_STATUS.approved, decided_by: 'merchant', decider: operator.slice(0, 60), decider_id: p.userId, decided_at: nowIso() });
         if (!fee) throw badRequest(EXTRA_FEE_MSG.alreadyDecided);
         const order = await loadOrder(tx, fee.order_id, p.vendorId);
@@ -166,8 +165,12 @@ export function extraFeesService(db: DB) {
       const operator = await userDisplayName(db, p.userId);
       const ownerId = ownScope(p, PERM.orderList);
       return db.transaction().execute(async (tx) => {
+        const visible = await findVisibleFee(tx, id, p.vendorId, ownerId);
+        if (!visible) throw notFound();
+        // The order's lock before the request's, as approve takes them (PostgreSQL would deadlock the two otherwise).
+        await lockOrderRows(tx, [visible.order_id], p.vendorId);
         const fee = await claimPending(tx, id, { vendorId: p.vendorId, ownerId }, { status: EXTRA_FEE_STATUS.rejected, decided_by: 'merchant', decider: operator.slice(0, 60), decider_id: p.userId, decided_at: nowIso(), reject_reason: reason });
-        if (!fee) throw (await findVisibleFee(tx, id, p.vendorId, ownerId)) ? badRequest(EXTRA_FEE_MSG.alreadyDecided) : notFound();
+        if (!fee) throw badRequest(EXTRA_FEE_MSG.alreadyDecided);
         const order = await loadOrder(tx, fee.order_id, p.vendorId);
         await record(tx, order, fee, EXTRA_FEE_STATUS.rejected, 'merchant', reason, operator);
         return { id: fee.id, status: EXTRA_FEE_STATUS.rejected, balanceFen: null };
@@ -187,7 +190,6 @@ export async function decideOnTimeout(db: DB, id: number): Promise<boolean> {
     const pending = await findPendingFee(tx, id);
     if (!pending) return false;
     const order = await loadOrder(tx, pending.order_id, pending.vendor_id);
-    await lockOrder(tx, order.id);
     const settings = await settingsOf(tx, order.vendor_id);
     const now = nowIso();
     let approve = false;

@@ -14,7 +14,7 @@ import { ownScope } from '../../plugins/auth';
 import { PERM } from '@portal/domain/permissions';
 import { moveBalance } from '../../lib/wallet-ledger';
 import { resolveRegion } from '../../lib/region-tree';
-import { illegalTransition, loadOrder, settleReviewInPlace, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
+import { illegalTransition, loadOrder, lockOrderRows, settleReviewInPlace, transit, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { missedStage, slaOnMove } from '../../lib/order-sla';
 import { creditMissedStage } from '../../lib/timeliness-credit';
 import {
@@ -65,6 +65,9 @@ export function orderActions(db: DB) {
     async cancel(p: VendorPrincipal, input: z.infer<typeof cancelBody>) {
       const operator = p.operatorName;
       return db.transaction().execute(async (tx) => {
+        // All of them locked first, in id order: a batch that took them one by one held the balance (a refund)
+        // while it waited for the next order, and a pay holding that order waited for the balance (decision 292).
+        await lockOrderRows(tx, input.ids, p.vendorId);
         for (const id of [...new Set(input.ids)]) {
           const o = await ownOrder(tx, p, id);
           if (!flagsOf(o).isCancell) throw badRequest(`订单${o.order_no}当前状态不能取消`);
@@ -91,6 +94,7 @@ export function orderActions(db: DB) {
       const operator = p.operatorName;
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
+        if (o.status === ORDER_STATUS.cancelled) throw illegalTransition(o, '修改客户信息');
         if (o.status > ORDER_STATUS.awaitingWork) throw badRequest('订单已开始施工，不能修改客户信息');
         const changed = await setCustomerWhileStatusUpTo(tx, o.id, ORDER_STATUS.awaitingWork, {
           real_name: input.realName, phone: input.phone, phone_extension: input.phoneExtension,
