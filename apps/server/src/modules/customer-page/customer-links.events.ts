@@ -1,15 +1,19 @@
+import { CUSTOMER_CASE_SOURCE } from '@portal/domain/customer-page';
 import type { Tx } from '../../db/database';
 import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
-import { insertLinkIfNone, setLinkEnds } from './customer-links.repository';
+import { clearLinkEnds, insertLinkIfNone, setLinkEndsIfRunning } from './customer-links.repository';
+import { findOpenCase } from './customer-view.repository';
 import { insertVisitCodeIfNone } from './visit-codes.repository';
 import { newVisitCode } from './link-tokens';
 
 // What an order's moves do to its customer side (issue 47), in the move's own transaction:
 // - the first dispatch makes the link (its SMS is sent after commit, link-sender.ts) and the visit code;
-// - completing or cancelling starts the link's 30 days; after-sales stops them again.
+// - completing or cancelling starts the link's 30 days; the customer's own problem (decision 278) stops
+//   them until it is decided. A merchant's 赔偿/售后 case is not the customer's business: it neither
+//   revives an expired link nor starts the 30 days again when it ends (decision 293).
 // (The console setting the appointment again answers the customer's pending reschedule request:
 // modules/appointments, decision 268.)
-// Every other move costs a few comparisons here.
+// A move into 售后 reads its case; every other move costs a few comparisons here.
 
 async function onEvent(tx: Tx, e: DomainEvent) {
   if (e.type !== 'order.moved') return;
@@ -18,8 +22,8 @@ async function onEvent(tx: Tx, e: DomainEvent) {
     await insertVisitCodeIfNone(tx, { order_id: e.orderId, vendor_id: e.vendorId, code: newVisitCode(), created_at: e.at });
     return;
   }
-  if (e.status === 700 || e.status === 800) await setLinkEnds(tx, e.orderId, e.at);
-  else if (e.status === 900) await setLinkEnds(tx, e.orderId, null);
+  if (e.status === 700 || e.status === 800) await setLinkEndsIfRunning(tx, e.orderId, e.at);
+  else if (e.status === 900 && (await findOpenCase(tx, e.orderId))?.source === CUSTOMER_CASE_SOURCE) await clearLinkEnds(tx, e.orderId);
 }
 
 /** Registered once per process (the name replaces an earlier registration). */

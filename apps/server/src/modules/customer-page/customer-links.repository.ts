@@ -7,9 +7,12 @@ import type { DB, Tx } from '../../db/database';
 export const insertLinkIfNone = (tx: Tx, v: { order_id: number; vendor_id: number; created_at: string }) =>
   tx.insertInto('customer_links').values(v).onConflict((oc) => oc.column('order_id').doNothing()).execute();
 
-/** When the order ended (completed or cancelled), or null when it runs again (after-sales). */
-export const setLinkEnds = (tx: Tx, orderId: number, endsAt: string | null) =>
-  tx.updateTable('customer_links').set({ ends_at: endsAt }).where('order_id', '=', orderId).execute();
+/** The order ended (completed or cancelled): its 30 days start, unless they run already (a merchant's case ended, decision 293). */
+export const setLinkEndsIfRunning = (tx: Tx, orderId: number, endsAt: string) =>
+  tx.updateTable('customer_links').set({ ends_at: endsAt }).where('order_id', '=', orderId).where('ends_at', 'is', null).execute();
+
+/** The customer's own problem runs: the link's 30 days stop. */
+export const clearLinkEnds = (tx: Tx, orderId: number) => tx.updateTable('customer_links').set({ ends_at: null }).where('order_id', '=', orderId).execute();
 
 /** Links whose first SMS waits, with what the text needs. */
 export const pendingLinks = (db: DB, limit: number) =>
