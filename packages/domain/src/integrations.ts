@@ -119,8 +119,7 @@ await fetch(BASE + '/api/app/order/add', { method: 'POST', body: text, headers: 
 \`\`\`
 
 ## 开放接口：Webhook 事件推送
-\`POST /api/app/webhooks {url, events}\` 登记接收地址，应答 \`{id, secret}\`（whsec_…）。订单节点变化（order.node_changed）、售后审核结果（after_sales.decided）、
-钱包资金变动（wallet.moved）、充值审核结果（wallet.topup_decided）、加价申请待确认（extra_fee.requested）与处理结果（extra_fee.decided）时，平台 POST JSON \`{type, id, createdAt, data}\`，例如
+\`POST /api/app/webhooks {url, events}\` 登记接收地址，应答 \`{id, secret}\`（whsec_…）。发生所订阅的事件时——${WEBHOOK_EVENTS.map((e) => `${e.label}（${e.value}）`).join('、')}——平台 POST JSON \`{type, id, createdAt, data}\`，例如
 \`{"type":"order.node_changed","id":"msg_…","createdAt":"2026-12-13T08:00:00.000Z","data":{"orderId":1,"orderNo":"…","status":300,"statusName":"…","node":310,"nodeName":"…","previousNode":220,"content":"…","at":"…"}}\`。
 签名按 Standard Webhooks：请求头 \`webhook-id\`（事件 id，重试不变）、\`webhook-timestamp\`（秒）、\`webhook-signature: v1,<base64(HMAC-SHA256(base64 解码的 whsec_ 之后部分, id + "." + timestamp + "." + 原始请求体))>\`。
 返回 2xx 即成功，否则按指数退避重试 24 小时；同一事件可能重复送达，但 id 不变，请按 id 去重。验证示例：

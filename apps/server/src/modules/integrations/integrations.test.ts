@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { CODE } from '@portal/domain/codes';
-import { INTEGRATION_MSG, API_KEYS_MAX } from '@portal/domain/integrations';
+import { INTEGRATION_MSG, API_KEYS_MAX, WEBHOOK_EVENTS } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
 import { PLATFORM_ORDER_API } from '@portal/domain/orders-platform';
 import { createOperator, createSubAccount, createVendor, get, post, startTestApp, type TestApp } from '../../../test/helper';
@@ -317,6 +317,8 @@ describe('webhooks', () => {
   it('the OpenAPI description tells the key scheme, the payloads and how to verify a signature', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     for (const needle of ['apikey', 'keyId', 'order.node_changed', 'webhook-signature', 'whsec_', 'timingSafeEqual', 'docs/integration.md']) expect(doc.info.description).toContain(needle);
+    // every event a webhook can subscribe to (review integrations #4)
+    for (const e of WEBHOOK_EVENTS) expect(doc.info.description).toContain(`${e.label}（${e.value}）`);
     expect(doc.paths['/api/app/webhooks/{id}/deliveries'].get.responses['200'].content).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { INTEGRATION_MSG, webhookEventLabel, type WebhookRow } from '@portal/domain/integrations';
+import { INTEGRATION_MSG, WEBHOOK_EVENTS, webhookEventLabel, type WebhookRow } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
 import { useWebhooks } from '../api/get-webhooks';
 import { useRemoveWebhook } from '../api/remove-webhook';
@@ -9,6 +9,9 @@ import { useTestWebhook } from '../api/test-webhook';
 import { WebhookDialog } from './webhook-dialog';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { useConfirm } from '../../../lib/use-confirm';
+
+/** Every event an endpoint can subscribe to, from the dialog's own list. */
+const EVENTS = WEBHOOK_EVENTS.map((e) => e.label).join('、');
 
 function Secret({ value }: { value: string }) {
   const [shown, setShown] = useState(false);
@@ -85,7 +88,7 @@ export function WebhooksPanel() {
         className="int-intro"
         type="info"
         showIcon
-        message="订单节点变化、售后审核结果和钱包资金变动时，平台向您的地址推送事件"
+        message={`发生以下事件时，平台向您的地址推送：${EVENTS}`}
         description={
           <>
             请求体为 JSON <code>{'{type, id, createdAt, data}'}</code>，请求头 <code>webhook-id</code>、<code>webhook-timestamp</code>、<code>webhook-signature</code>（v1,Base64(HMAC-SHA256(密钥, id.timestamp.请求体))）。接收方返回 2xx 视为成功，否则按指数退避重试 24 小时，同一事件始终使用同一 id。
