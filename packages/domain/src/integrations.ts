@@ -108,7 +108,7 @@ signature = hex(HMAC-SHA256(secret, METHOD \\n PATH \\n SORTED_QUERY \\n timesta
 
 以主账号身份可调用：下单 \`POST /api/app/order/add\`、支付 \`POST /api/app/order/pay/{id}\`、详情 \`GET /api/app/order/{id}\`、列表
 \`GET /api/app/order/list\`、取消 \`POST /api/app/order/cancel\`、产品列表 \`GET /api/app/products/list\`、加价申请的查看与审批（\`GET /api/app/extraFees/order/{orderId}\`、\`POST /api/app/extraFees/approve/{id}\`、\`POST /api/app/extraFees/reject/{id}\`）；其他接口 code 403。密钥停用后 code 401。
-每个密钥每个时间窗有调用次数上限（RATE_LIMIT_APIKEY，默认每 60 秒 600 次），超出时 code 400 与 Retry-After。
+每个密钥每个时间窗有调用次数上限（RATE_LIMIT_APIKEY，默认每 60 秒 600 次），超出时 code 400 与 Retry-After；只有签名正确的调用计入密钥，签名错误的调用按来源地址计数（同一上限）。
 
 \`\`\`js
 import { createHash, createHmac } from 'node:crypto';

@@ -19,3 +19,9 @@ export async function hitRateLimit(db: DB, key: string, windowMs: number, now = 
     .executeTakeFirstOrThrow();
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_at) - now) };
 }
+
+/** The count of `key` in its current window without counting a hit (0 when its window has ended). */
+export async function peekRateLimit(db: DB, key: string, now = Date.now()) {
+  const row = await db.selectFrom('rate_limits').select(['hits', 'reset_at']).where('key', '=', key).where('reset_at', '>', now).executeTakeFirst();
+  return row ? { current: Number(row.hits), ttl: Math.max(0, Number(row.reset_at) - now) } : { current: 0, ttl: 0 };
+}

@@ -5,7 +5,6 @@ import { CUSTOMER_API } from '@portal/domain/customer-page';
 import type { Config } from '../config';
 import { badRequest } from '../lib/errors';
 import { databaseStore } from '../lib/rate-limit-store';
-import { API_KEY_ROUTES } from '../lib/api-keys';
 
 export const RATE_LIMITED = '请求过于频繁，请稍后再试';
 
@@ -37,7 +36,8 @@ const maxOf = (config: Config, name: LimitName) =>
  * Rate limits per client address (decision 119) through @fastify/rate-limit with a database store:
  * RATE_LIMIT_* calls per RATE_LIMIT_WINDOW_SECONDS to each group of endpoints above. Checked when the
  * request arrives, before its body is read or its signature checked. Over the limit: HTTP 200,
- * `{code: 400, msg: 请求过于频繁，请稍后再试}` and Retry-After. Register before the routes.
+ * `{code: 400, msg: 请求过于频繁，请稍后再试}` and Retry-After. Register before the routes. The open API's
+ * limit per key is counted by the signature check instead (plugins/api-key-limits.ts, decision 295).
  */
 export async function registerRateLimits(app: FastifyInstance) {
   const { config } = app;
@@ -45,13 +45,6 @@ export async function registerRateLimits(app: FastifyInstance) {
   // HEAD routes too: Fastify answers a HEAD with the GET's handler (a captcha is made and stored),
   // so a HEAD counts against the same limit as the GET.
   app.addHook('onRoute', (route) => {
-    // The routes an API key reaches: RATE_LIMIT_APIKEY calls a window per key (decision 168); calls
-    // of the web app (no apikey header) are not counted.
-    if (API_KEY_ROUTES.has(route.url) && config.RATE_LIMIT_APIKEY) {
-      const keyOf = (req: FastifyRequest) => (typeof req.headers.apikey === 'string' ? req.headers.apikey.slice(0, 64) : '');
-      route.config = { ...route.config, rateLimit: { max: config.RATE_LIMIT_APIKEY, keyGenerator: (req: FastifyRequest) => `apikey|${keyOf(req)}`, allowList: (req: FastifyRequest) => !keyOf(req) } };
-      return;
-    }
     const name = LIMITED[route.url];
     if (!name) return;
     const max = maxOf(config, name);

@@ -6,6 +6,7 @@ import { CUSTOMER_LINK_HEADER } from '@portal/domain/customer-page';
 import { MSG } from '@portal/domain/messages';
 import { AppError } from '../lib/errors';
 import { apiKeyMaster, deriveApiSecret } from '../lib/api-keys';
+import { apiKeyOf, registerApiKeyLimits } from './api-key-limits';
 import { claimSignature } from './signature.repository';
 
 // Native digests: the portable ones of the domain are several times slower, and this runs on every call.
@@ -22,20 +23,26 @@ const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeE
  * id in the token's place (decision 168); plugins/auth.ts then checks the key itself. A write (any
  * method but GET and HEAD) is accepted once: its signature is claimed in the database, so a copy sent
  * again within the timestamp window — at once or later, to any process — is refused (decision 225).
+ * An API-key call is counted here, once its signature is known good or bad (decision 295): against
+ * the key, before a write's signature is claimed (so a refused write can be sent again), or against
+ * its address.
  */
 export function registerSignatureCheck(app: FastifyInstance) {
   const master = apiKeyMaster(app.config);
-  app.addHook('preHandler', async (req) => {
+  const limits = registerApiKeyLimits(app);
+  app.addHook('preHandler', async (req, reply) => {
     const cfg = req.routeOptions.config;
     if (!cfg?.access || cfg.signed === false) return;
+    const apikey = apiKeyOf(req);
+    const refuse = async () => {
+      if (apikey) await limits.failed(req, reply);
+      throw new AppError(CODE.badSignature, MSG.badSignature);
+    };
     const ts = String(req.headers.timestamp ?? '');
     const given = String(req.headers.signature ?? '');
     const tsNum = Number(ts);
-    if (!ts || !given || !Number.isFinite(tsNum) || Math.abs(Date.now() - tsNum) > SIGNATURE_MAX_SKEW_MS) {
-      throw new AppError(CODE.badSignature, MSG.badSignature);
-    }
-    const apikey = typeof req.headers.apikey === 'string' ? req.headers.apikey : '';
-    if (apikey.length > 64) throw new AppError(CODE.badSignature, MSG.badSignature);
+    if (!ts || !given || !Number.isFinite(tsNum) || Math.abs(Date.now() - tsNum) > SIGNATURE_MAX_SKEW_MS) return refuse();
+    if (apikey.length > 64) return refuse();
     const [path, rawQuery = ''] = req.url.split('?') as [string, string?];
     const isMultipart = String(req.headers['content-type'] ?? '').startsWith('multipart/');
     const expected = sign(apikey ? deriveApiSecret(master, apikey) : app.config.SIGN_KEY, {
@@ -46,7 +53,8 @@ export function registerSignatureCheck(app: FastifyInstance) {
       token: apikey || String(req.headers.token ?? ''),
       body: isMultipart ? '' : req.rawBody,
     }, nodeHashes);
-    if (!safeEqual(expected, given)) throw new AppError(CODE.badSignature, MSG.badSignature);
+    if (!safeEqual(expected, given)) return refuse();
+    if (apikey) await limits.verified(req, reply);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const expiresAt = new Date(tsNum + SIGNATURE_MAX_SKEW_MS).toISOString();
       // A customer's page signs without a session token (issue 47): its link, which the signature does
