@@ -122,7 +122,7 @@ await fetch(BASE + '/api/app/order/add', { method: 'POST', body: text, headers: 
 \`POST /api/app/webhooks {url, events}\` 登记接收地址，应答 \`{id, secret}\`（whsec_…）。发生所订阅的事件时——${WEBHOOK_EVENTS.map((e) => `${e.label}（${e.value}）`).join('、')}——平台 POST JSON \`{type, id, createdAt, data}\`，例如
 \`{"type":"order.node_changed","id":"msg_…","createdAt":"2026-12-13T08:00:00.000Z","data":{"orderId":1,"orderNo":"…","status":300,"statusName":"…","node":310,"nodeName":"…","previousNode":220,"content":"…","at":"…"}}\`。
 签名按 Standard Webhooks：请求头 \`webhook-id\`（事件 id，重试不变）、\`webhook-timestamp\`（秒）、\`webhook-signature: v1,<base64(HMAC-SHA256(base64 解码的 whsec_ 之后部分, id + "." + timestamp + "." + 原始请求体))>\`。
-返回 2xx 即成功，否则按指数退避重试 24 小时；同一事件可能重复送达，但 id 不变，请按 id 去重。验证示例：
+返回 2xx 即成功（不跟随重定向，3xx 视为失败，请登记最终地址），否则按指数退避重试 24 小时；同一事件可能重复送达，但 id 不变，请按 id 去重。验证示例：
 
 \`\`\`js
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { webhookFailureText, type WebhookFailure } from '@portal/domain/webhook-failures';
 import type { DB } from '../../db/database';
 import { nowIso } from '../../lib/time';
+import { AnswerIncomplete, failureOfError, failureOfStatus } from './attempt-failure';
 import { claimDelivery, endpointForDelivery, finishAttempt, type ClaimedDelivery } from './integrations.repository';
 import { guardedLookup, isPrivateAddress, UrlRefused } from './ssrf';
 import { webhookHeaders } from './webhook-signing';
@@ -38,7 +40,8 @@ export const vendorShareOf = (concurrency: number) => Math.max(1, Math.floor(con
 
 /**
  * POSTs `body`; answers the HTTP status once the answer has ended or MAX_ANSWER_BYTES of it were read,
- * or throws. The whole attempt ends at `deadlineMs`, however slowly a receiver trickles its answer.
+ * or throws (AnswerIncomplete, with the status when the answer's headers came). The whole attempt ends
+ * at `deadlineMs`, however slowly a receiver trickles its answer.
  */
 export function postWebhook(url: string, headers: Record<string, string>, body: string, deadlineMs: number, allowPrivate: boolean): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -47,30 +50,32 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
     if (!allowPrivate && isIP(host) && isPrivateAddress(host)) return reject(new UrlRefused('private'));
     const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
     let settled = false;
-    const finish = (err: Error | null, status = 0) => {
+    let status: number | null = null;
+    const finish = (err: Error | null) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       req.destroy();
       if (err) reject(err);
-      else resolve(status);
+      else resolve(status ?? 0);
     };
     const req = send(
       u,
       { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) }, lookup: allowPrivate ? undefined : guardedLookup },
       (res) => {
-        const status = res.statusCode ?? 0;
+        status = res.statusCode ?? 0;
         let read = 0;
         res.on('data', (chunk: Buffer) => {
           read += chunk.length;
-          if (read >= MAX_ANSWER_BYTES) finish(null, status);
+          if (read >= MAX_ANSWER_BYTES) finish(null);
         });
-        res.on('end', () => finish(null, status));
-        res.on('error', (err) => finish(err));
+        res.on('end', () => finish(null));
+        // cut off before its end ('end' comes first when it did end)
+        res.on('close', () => finish(new AnswerIncomplete('closed', status, deadlineMs / 1000)));
       },
     );
-    const deadline = setTimeout(() => finish(new Error(`no complete answer within ${deadlineMs} ms`)), deadlineMs);
-    req.on('error', (err) => finish(err));
+    const deadline = setTimeout(() => finish(new AnswerIncomplete('timeout', status, deadlineMs / 1000)), deadlineMs);
+    req.on('error', (err) => finish(status === null ? err : new AnswerIncomplete('closed', status, deadlineMs / 1000)));
     req.end(body);
   });
 }
@@ -79,16 +84,18 @@ async function deliverOne(db: DB, d: ClaimedDelivery, holder: string, o: Deliver
   const started = Date.now();
   const ep = await endpointForDelivery(db, d.endpoint_id);
   let statusCode: number | null = null;
-  let error: string | null = null;
-  if (!ep || ep.removed_at) error = 'endpoint removed';
+  let failure: WebhookFailure | null = null;
+  if (!ep || ep.removed_at) failure = { kind: 'removed' };
   else {
     try {
       statusCode = await postWebhook(ep.url, webhookHeaders(ep.secret, d.message_id, d.payload), d.payload, o.timeoutSeconds * 1000, o.allowPrivate);
-      if (statusCode < 200 || statusCode >= 300) error = `HTTP ${statusCode}`;
+      failure = failureOfStatus(statusCode);
     } catch (err) {
-      error = err instanceof UrlRefused ? '接收地址指向内网或保留地址，已拒绝发送' : String((err as Error).message ?? err).slice(0, 300);
+      if (err instanceof AnswerIncomplete) statusCode = err.status;
+      failure = failureOfError(err);
     }
   }
+  const error = failure && webhookFailureText(failure);
   const now = Date.now();
   const delivered = error === null;
   const nextAt = now + retryDelayMs(d.attempts, o.retryBaseSeconds);

@@ -39,12 +39,12 @@ export async function updateEndpoint(db: DB, vendorId: number, id: number, set: 
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Removes the endpoint; its pending deliveries end as failed (nobody to send them to). */
-export async function removeEndpoint(db: DB, vendorId: number, id: number, now: string) {
+/** Removes the endpoint; its pending deliveries end as failed (nobody to send them to), `reason` their last error. */
+export async function removeEndpoint(db: DB, vendorId: number, id: number, now: string, reason: string) {
   return db.transaction().execute(async (tx) => {
     const r = await tx.updateTable('webhook_endpoints').set({ removed_at: now }).where('id', '=', id).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirst();
     if (!Number(r.numUpdatedRows)) return false;
-    await tx.updateTable('webhook_deliveries').set({ status: 'failed', last_error: 'endpoint removed', done_at: now }).where('endpoint_id', '=', id).where('status', '=', 'pending').execute();
+    await tx.updateTable('webhook_deliveries').set({ status: 'failed', last_error: reason, done_at: now }).where('endpoint_id', '=', id).where('status', '=', 'pending').execute();
     return true;
   });
 }

@@ -1,4 +1,5 @@
 import { INTEGRATION_MSG, API_KEYS_MAX, WEBHOOKS_MAX, type ApiKeyRow, type WebhookBody, type WebhookDeliveryRow, type WebhookRow } from '@portal/domain/integrations';
+import { webhookFailureText } from '@portal/domain/webhook-failures';
 import type { Config } from '../../config';
 import type { DB } from '../../db/database';
 import { apiKeyMaster, deriveApiSecret, newKeyId, secretHashOf } from '../../lib/api-keys';
@@ -73,7 +74,7 @@ export function integrationsService(db: DB, config: Config) {
     },
 
     async removeWebhook(p: VendorPrincipal, id: number) {
-      if (!(await repo.removeEndpoint(db, p.vendorId, id, nowIso()))) throw notFound();
+      if (!(await repo.removeEndpoint(db, p.vendorId, id, nowIso(), webhookFailureText({ kind: 'removed' })))) throw notFound();
     },
 
     /** Queues a `webhook.test` event for the endpoint; the worker sends it like any other. */

@@ -69,8 +69,8 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookRow 
           expandedRowRender: (row) => (
             <div>
               {row.attemptLog.map((a, i) => (
-                <div key={i} className="int-mono">
-                  第{i + 1}次 {a.at} · {a.statusCode ?? '无响应'} · {a.durationMs} ms{a.error ? ` · ${a.error}` : ''}
+                <div key={i} className={a.error ? 'int-attempt int-attempt--failed' : 'int-attempt'}>
+                  第{i + 1}次 {a.at} · {a.statusCode === null ? '未收到状态码' : `状态码 ${a.statusCode}`} · {a.durationMs} ms · {a.error ?? '已送达'}
                 </div>
               ))}
               {row.status === 'pending' && row.nextAt ? <div className="int-mono">下次尝试：{row.nextAt}</div> : null}

@@ -2,6 +2,7 @@ import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { INTEGRATION_MSG, WEBHOOK_EVENTS, WEBHOOK_URL_MAX, webhookEvents, webhookUrl, type WebhookRow } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
+import { WEBHOOK_NO_REDIRECT } from '@portal/domain/webhook-failures';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
 import { zodRule } from '../../../lib/form-rules';
@@ -51,7 +52,7 @@ export function WebhookDialog({ open, editing, onClose }: Props) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="url" label="接收地址（URL）" required rules={[zodRule(webhookUrl)]} extra="须为公网可访问的 http(s) 地址；事件以 POST JSON 推送，按 Standard Webhooks 规范签名。">
+        <Form.Item name="url" label="接收地址（URL）" required rules={[zodRule(webhookUrl)]} extra={`须为公网可访问的 http(s) 地址；事件以 POST JSON 推送，按 Standard Webhooks 规范签名。${WEBHOOK_NO_REDIRECT}。`}>
           <Input maxLength={WEBHOOK_URL_MAX} placeholder="https://example.com/portal/webhook" />
         </Form.Item>
         <Form.Item name="events" label="订阅事件" required rules={[zodRule(webhookEvents)]} className="int-events">

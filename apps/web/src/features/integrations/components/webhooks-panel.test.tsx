@@ -14,6 +14,7 @@ vi.mock('../api/update-webhook', () => ({ useUpdateWebhook: () => ({ mutateAsync
 vi.mock('../api/redeliver-webhook', () => ({ useRedeliverWebhook: () => ({ mutateAsync: vi.fn(), isPending: false }) }));
 vi.mock('../api/get-webhook-deliveries', () => ({ useWebhookDeliveries: () => ({ data: undefined, isLoading: false }) }));
 const { WebhooksPanel } = await import('./webhooks-panel');
+const { WebhookDialog } = await import('./webhook-dialog');
 
 afterEach(cleanup);
 
@@ -24,5 +25,13 @@ describe('Webhook 推送 help box', () => {
     const listed = /推送：([^。]*)/.exec(title)?.[1]?.split('、');
     expect(listed).toEqual(WEBHOOK_EVENTS.map((e) => e.label));
     expect(listed).toHaveLength(9);
+  });
+
+  test('says redirects are not followed (review integrations #3)', () => {
+    render(<App><WebhooksPanel /></App>);
+    expect(screen.getByText(/推送不跟随重定向（返回 3xx 视为失败），请填写最终地址/)).toBeTruthy();
+    cleanup();
+    render(<App><WebhookDialog open editing={null} onClose={() => undefined} /></App>);
+    expect(screen.getByText(/推送不跟随重定向（返回 3xx 视为失败），请填写最终地址/)).toBeTruthy();
   });
 });

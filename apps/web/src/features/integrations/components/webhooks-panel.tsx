@@ -3,6 +3,7 @@ import { Alert, App, Button, Space, Table, Tag, Typography, type TableColumnsTyp
 import { useState } from 'react';
 import { INTEGRATION_MSG, WEBHOOK_EVENTS, webhookEventLabel, type WebhookRow } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
+import { WEBHOOK_NO_REDIRECT } from '@portal/domain/webhook-failures';
 import { useWebhooks } from '../api/get-webhooks';
 import { useRemoveWebhook } from '../api/remove-webhook';
 import { useTestWebhook } from '../api/test-webhook';
@@ -91,7 +92,7 @@ export function WebhooksPanel() {
         message={`发生以下事件时，平台向您的地址推送：${EVENTS}`}
         description={
           <>
-            请求体为 JSON <code>{'{type, id, createdAt, data}'}</code>，请求头 <code>webhook-id</code>、<code>webhook-timestamp</code>、<code>webhook-signature</code>（v1,Base64(HMAC-SHA256(密钥, id.timestamp.请求体))）。接收方返回 2xx 视为成功，否则按指数退避重试 24 小时，同一事件始终使用同一 id。
+            请求体为 JSON <code>{'{type, id, createdAt, data}'}</code>，请求头 <code>webhook-id</code>、<code>webhook-timestamp</code>、<code>webhook-signature</code>（v1,Base64(HMAC-SHA256(密钥, id.timestamp.请求体))）。接收方返回 2xx 视为成功，否则按指数退避重试 24 小时，同一事件始终使用同一 id。{WEBHOOK_NO_REDIRECT}。
           </>
         }
       />
