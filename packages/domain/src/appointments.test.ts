@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINT_SLOTS, slotContaining, windowBounds, windowText } from './appointments';
+import { APPOINT_SLOTS, isCalendarDate, rescheduleDateAllowed, slotContaining, windowBounds, windowText } from './appointments';
 import { RESCHEDULE_SLOTS } from './customer-page';
 import { CREDIT_MSG, creditFen, creditRuleBody } from './timeliness-credit';
 
@@ -23,6 +23,26 @@ describe('appointment windows (issue 46)', () => {
     expect(windowText('2026-12-30', 'am')).toBe('2026-12-30 上午（08:00–12:00）');
     expect(windowBounds('2026-12-30', 'pm')).toEqual({ start: '2026-12-30 13:00:00', end: '2026-12-30 18:00:00' });
     expect(windowBounds('2026-12-30', 'night')).toBeNull();
+  });
+});
+
+describe('a reschedule request’s wished day (decision 294)', () => {
+  it('is a day that exists', () => {
+    for (const d of ['2026-11-30', '2026-12-31', '2028-02-29', '2026-01-01']) expect(isCalendarDate(d), d).toBe(true);
+    for (const d of ['2026-11-31', '2026-12-00', '2026-12-32', '2026-13-01', '2026-00-10', '2027-02-29', '2026-1-01', '2026-12-01 ', '']) expect(isCalendarDate(d), d).toBe(false);
+  });
+
+  it('runs from tomorrow to 30 days ahead in Shanghai, and a day that does not exist is refused inside it', () => {
+    const now = Date.UTC(2026, 10, 15, 1, 0, 0); // 09:00 on 15 November in Shanghai
+    expect(rescheduleDateAllowed('2026-11-15', now)).toBe(false);
+    expect(rescheduleDateAllowed('2026-11-16', now)).toBe(true);
+    expect(rescheduleDateAllowed('2026-12-15', now)).toBe(true);
+    expect(rescheduleDateAllowed('2026-12-16', now)).toBe(false);
+    // the texts sort inside the range; the days do not exist
+    for (const d of ['2026-11-31', '2026-11-32', '2026-12-00']) expect(rescheduleDateAllowed(d, now), d).toBe(false);
+    // 23:30 on 30 November in Shanghai is still the 30th there (the 1st is tomorrow)
+    expect(rescheduleDateAllowed('2026-12-01', Date.UTC(2026, 10, 30, 15, 30))).toBe(true);
+    expect(rescheduleDateAllowed('2026-11-30', Date.UTC(2026, 10, 30, 15, 30))).toBe(false);
   });
 });
 

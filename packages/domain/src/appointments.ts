@@ -77,6 +77,24 @@ export const rescheduleStateLabel = (v: string) => (v === 'pending' ? '待处理
 export const RESCHEDULE_STATUSES: readonly number[] = [200, 300, 400];
 /** The merchant's preferred date: from tomorrow up to this many days ahead. */
 export const RESCHEDULE_DAYS_AHEAD = 30;
+
+/** `YYYY-MM-DD` naming a day that exists (not 2026-11-31, not 2026-12-00). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const day = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
+  return day.getUTCFullYear() === +m[1]! && day.getUTCMonth() === +m[2]! - 1 && day.getUTCDate() === +m[3]!;
+}
+
+/** The Asia/Shanghai date `days` after today, `YYYY-MM-DD`. */
+export const shanghaiDate = (days = 0, nowMs = Date.now()) => new Date(nowMs + days * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * The wished day of a reschedule request, the merchant's (decision 256) and the customer's (268): a day
+ * that exists, from tomorrow to RESCHEDULE_DAYS_AHEAD days ahead in Shanghai (decision 294).
+ */
+export const rescheduleDateAllowed = (date: string, nowMs = Date.now()) =>
+  isCalendarDate(date) && date >= shanghaiDate(1, nowMs) && date <= shanghaiDate(RESCHEDULE_DAYS_AHEAD, nowMs);
 export const RESCHEDULE_REASON_MAX = 200;
 
 /** The list filter `appointment`: 'failed' 预约失败. */

@@ -1,12 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { RESCHEDULE_DAYS_AHEAD, shanghaiDate } from '@portal/domain/appointments';
 import { CUSTOMER_MSG, RESCHEDULE_REASON_MAX, RESCHEDULE_SLOTS, rescheduleSlotLabel } from '@portal/domain/customer-page';
 import type { Act } from './customer-app';
 import type { CustomerApi, CustomerView } from './customer-api';
-
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86400_000 + 8 * 3600_000);
-  return d.toISOString().slice(0, 10);
-};
 
 /** The appointment: confirm it, or ask for another window with a reason. */
 export function AppointmentCard({ view, api, act }: { view: CustomerView; api: CustomerApi; act: Act }) {
@@ -62,7 +58,7 @@ export function AppointmentCard({ view, api, act }: { view: CustomerView; api: C
         <form className="cp-form" onSubmit={submit} noValidate>
           <label className="cp-field">
             <span>希望上门的日期</span>
-            <input type="date" value={date} min={day(1)} max={day(30)} onChange={(e) => setDate(e.target.value)} required />
+            <input type="date" value={date} min={shanghaiDate(1)} max={shanghaiDate(RESCHEDULE_DAYS_AHEAD)} onChange={(e) => setDate(e.target.value)} required />
           </label>
           <fieldset className="cp-field">
             <legend>希望上门的时间段</legend>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import '../validation';
-import { APPOINTMENT_MSG, RESCHEDULE_REASON_MAX, isAppointSlot } from '../appointments';
+import { APPOINTMENT_MSG, RESCHEDULE_REASON_MAX, isAppointSlot, isCalendarDate } from '../appointments';
 import { id } from '../validation';
 import { time, yuan } from './envelope';
 
@@ -19,7 +19,11 @@ export const APPOINTMENT_API = {
 
 export const merchantRescheduleBody = z.object({
   orderId: id,
-  appointDate: z.string({ error: APPOINTMENT_MSG.rescheduleDateRequired }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, APPOINTMENT_MSG.rescheduleDateRequired),
+  appointDate: z
+    .string({ error: APPOINTMENT_MSG.rescheduleDateRequired })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, APPOINTMENT_MSG.rescheduleDateRequired)
+    .refine(isCalendarDate, APPOINTMENT_MSG.rescheduleDateInvalid),
   appointSlot: z.string({ error: APPOINTMENT_MSG.rescheduleSlotRequired }).refine(isAppointSlot, APPOINTMENT_MSG.rescheduleSlotRequired),
   reason: z
     .string({ error: APPOINTMENT_MSG.rescheduleReasonRequired })

@@ -9,6 +9,7 @@ import {
   RESCHEDULE_REASON_MAX,
   RESCHEDULE_SLOTS,
 } from '../customer-page';
+import { isCalendarDate } from '../appointments';
 import { time } from './envelope';
 
 // Requests and answers of the customer's page and of what the merchant and the console see of it
@@ -22,7 +23,11 @@ const photoPaths = z
   .default([]);
 
 export const rescheduleBody = z.object({
-  date: z.string({ error: CUSTOMER_MSG.rescheduleDateRequired }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, CUSTOMER_MSG.rescheduleDateRequired),
+  date: z
+    .string({ error: CUSTOMER_MSG.rescheduleDateRequired })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, CUSTOMER_MSG.rescheduleDateRequired)
+    .refine(isCalendarDate, CUSTOMER_MSG.rescheduleDateInvalid),
   slot: z.string({ error: CUSTOMER_MSG.rescheduleSlotRequired }).refine((v) => RESCHEDULE_SLOTS.some((s) => s.value === v), CUSTOMER_MSG.rescheduleSlotRequired),
   reason: z.string({ error: CUSTOMER_MSG.rescheduleReasonRequired }).trim().min(1, CUSTOMER_MSG.rescheduleReasonRequired).max(RESCHEDULE_REASON_MAX, CUSTOMER_MSG.rescheduleReasonTooLong),
 });

@@ -1,4 +1,4 @@
-import { APPOINTMENT_MSG, RESCHEDULE_DAYS_AHEAD, RESCHEDULE_STATUSES, windowText } from '@portal/domain/appointments';
+import { APPOINTMENT_MSG, RESCHEDULE_STATUSES, rescheduleDateAllowed, windowText } from '@portal/domain/appointments';
 import type { MerchantRescheduleBody } from '@portal/domain/contract/appointments';
 import { RESCHEDULE_RELEVANCE } from '@portal/domain/notifications';
 import { PERM } from '@portal/domain/permissions';
@@ -6,7 +6,7 @@ import type { DB } from '../../db/database';
 import { insertPendingReschedule } from '../../lib/appointment-reschedules.repository';
 import { badRequest, notFound } from '../../lib/errors';
 import { loadOrder, writeLog } from '../../lib/order-state-machine';
-import { nowIso, toShanghai } from '../../lib/time';
+import { nowIso } from '../../lib/time';
 import { ownScope } from '../../plugins/auth';
 import type { VendorPrincipal } from '../../plugins/context';
 
@@ -14,15 +14,12 @@ import type { VendorPrincipal } from '../../plugins/context';
 // request waits at a time per order (the partial unique index), the log says it, the console sees it
 // and answers it with its next 预约上门 / 改约时间.
 
-const DAY_MS = 24 * 3600_000;
-const shanghaiDay = (days: number) => toShanghai(new Date(Date.now() + days * DAY_MS).toISOString()).slice(0, 10);
-
 export async function requestReschedule(db: DB, p: VendorPrincipal, b: MerchantRescheduleBody) {
   await db.transaction().execute(async (tx) => {
     const o = await loadOrder(tx, b.orderId, p.vendorId);
     const owner = ownScope(p, PERM.orderList);
     if (owner !== null && o.created_by !== owner) throw notFound();
-    if (b.appointDate < shanghaiDay(1) || b.appointDate > shanghaiDay(RESCHEDULE_DAYS_AHEAD)) throw badRequest(APPOINTMENT_MSG.rescheduleDateInvalid);
+    if (!rescheduleDateAllowed(b.appointDate)) throw badRequest(APPOINTMENT_MSG.rescheduleDateInvalid);
     if (!RESCHEDULE_STATUSES.includes(o.status)) throw badRequest(APPOINTMENT_MSG.cannotReschedule);
     const made = await insertPendingReschedule(tx, {
       order_id: o.id, vendor_id: o.vendor_id, source: 'merchant', wish_date: b.appointDate, wish_slot: b.appointSlot, reason: b.reason,

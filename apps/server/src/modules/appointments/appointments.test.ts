@@ -130,6 +130,12 @@ describe('the merchant’s reschedule request', () => {
     await mustAct(id, 'appointment', { appointDate: shanghaiDate(2), appointSlot: '14-16' });
     const body = { orderId: id, appointDate: shanghaiDate(4), appointSlot: '18-20', reason: '客户周末才在家' };
     expect((await post(t, APPOINTMENT_API.reschedule, { ...body, appointDate: shanghaiDate(0) }, { token: v.token })).body).toMatchObject({ code: 400, msg: APPOINTMENT_MSG.rescheduleDateInvalid });
+    // days that do not exist, though "…-32" of this month and "…-00" of the next sort inside the 30 days
+    const thisMonth = shanghaiDate(0).slice(0, 7);
+    const nextMonth = new Date(Date.UTC(+thisMonth.slice(0, 4), +thisMonth.slice(5, 7), 1)).toISOString().slice(0, 7);
+    for (const appointDate of [`${thisMonth}-32`, `${nextMonth}-00`]) {
+      expect((await post(t, APPOINTMENT_API.reschedule, { ...body, appointDate }, { token: v.token })).body, appointDate).toMatchObject({ code: 400, msg: APPOINTMENT_MSG.rescheduleDateInvalid });
+    }
     expect((await post(t, APPOINTMENT_API.reschedule, { ...body, appointSlot: 'night' }, { token: v.token })).body).toMatchObject({ code: 400, msg: APPOINTMENT_MSG.rescheduleSlotRequired });
     expect((await post(t, APPOINTMENT_API.reschedule, { ...body, reason: ' ' }, { token: v.token })).body).toMatchObject({ code: 400, msg: APPOINTMENT_MSG.rescheduleReasonRequired });
     // five at once: one waits, the others are told so

@@ -1,3 +1,4 @@
+import { rescheduleDateAllowed } from '@portal/domain/appointments';
 import { APPOINTMENT_STATUSES, CUSTOMER_MSG, RATING_STATUSES, rescheduleSlotLabel } from '@portal/domain/customer-page';
 import type { ProblemBody, RateBody, RescheduleBody } from '@portal/domain/contract/customer-page';
 import type { AfterSaleApplyInput } from '@portal/domain/after-sales';
@@ -28,9 +29,6 @@ export type OpenCase = (
 /** Refuses a reason that is not of the type's list (also the after-sales module's). */
 export type AssertReasons = (db: DB, type: number, reasons: string[]) => Promise<void>;
 
-/** The Asia/Shanghai date `days` from today, YYYY-MM-DD. */
-const shanghaiDay = (days: number) => new Date(Date.now() + days * 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
-
 const acted = (o: OrderRow, action: 'rated' | 'reschedule' | 'problem', content: string, at: string) =>
   ({ type: 'customer.acted', vendorId: o.vendor_id, orderId: o.id, orderNo: o.order_no, createdBy: o.created_by, action, content, at }) as const;
 
@@ -53,8 +51,7 @@ export function customerActions(db: DB, deps: { openCase: OpenCase; assertReason
      * see it, and the console's next appointment (预约/改约) answers it.
      */
     async reschedule(link: LiveLink, body: RescheduleBody) {
-      const today = shanghaiDay(0);
-      if (body.date <= today || body.date > shanghaiDay(30)) throw badRequest(CUSTOMER_MSG.rescheduleDateInvalid);
+      if (!rescheduleDateAllowed(body.date)) throw badRequest(CUSTOMER_MSG.rescheduleDateInvalid);
       await db.transaction().execute(async (tx) => {
         const o = await loadOrder(tx, link.order_id, link.vendor_id);
         if (!APPOINTMENT_STATUSES.includes(o.status)) throw badRequest(CUSTOMER_MSG.cannotReschedule);
