@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API } from '@portal/domain/api-paths';
 import { CUSTOMER_API, CUSTOMER_MSG } from '@portal/domain/customer-page';
-import { startTestApp, type TestApp } from '../../../test/helper';
+import { get, startTestApp, type TestApp } from '../../../test/helper';
 import { customerCall, customerWorld, dispatchedOrder, linkTokenFor, mustAct, type World } from './customer-page.fixtures';
 
-// The customer's reschedule on both engines (review customer #3; decision 294): only real calendar days.
+// The customer's confirm and reschedule on both engines (review customer #3, #4; decision 294): only real
+// calendar days, one log line per confirmation under parallel taps.
 
 let t: TestApp;
 let w: World;
@@ -21,6 +23,7 @@ async function booked() {
   await mustAct(t, w, o.id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
   return { ...o, token };
 }
+const logOf = async (id: number) => (await get(t, API.order(id), { token: w.v.token })).body.data.omsOperateRecordList as Array<{ content: string }>;
 
 /** Shanghai's today as [year, month]. */
 const shanghaiMonth = () => {
@@ -43,5 +46,24 @@ describe('the customer’s reschedule request', () => {
     expect(stored).toEqual([]);
     const tomorrow = new Date(Date.now() + 86400_000 + 8 * 3600_000).toISOString().slice(0, 10);
     expect((await customerCall(t, 'POST', CUSTOMER_API.reschedule, o.token, { date: tomorrow, slot: 'am', reason: '出差' })).body).toMatchObject({ code: 200, msg: CUSTOMER_MSG.rescheduleSent });
+  });
+});
+
+describe('confirming the door time', () => {
+  it('writes one log line however many taps arrive at once (5 parallel, 4 rounds)', async () => {
+    for (let round = 0; round < 4; round++) {
+      const o = await booked();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => customerCall(t, 'POST', CUSTOMER_API.confirm, o.token)));
+      expect(answers.map((a) => a.body.msg)).toEqual(Array(5).fill(CUSTOMER_MSG.confirmed));
+      const lines = (await logOf(o.id)).filter((l) => l.content.startsWith('客户已确认上门时间'));
+      expect(lines, `round ${round}`).toHaveLength(1);
+      // a new time asks again: the next confirmation is logged once more
+      await mustAct(t, w, o.id, 'changeTime', { doorTime: '2099-01-02 10:00:00' });
+      await Promise.all(Array.from({ length: 5 }, () => customerCall(t, 'POST', CUSTOMER_API.confirm, o.token)));
+      expect((await logOf(o.id)).filter((l) => l.content.startsWith('客户已确认上门时间')).map((l) => l.content).sort()).toEqual([
+        '客户已确认上门时间 2099-01-01 14:00–16:00',
+        '客户已确认上门时间 2099-01-02 10:00–12:00',
+      ]);
+    }
   });
 });

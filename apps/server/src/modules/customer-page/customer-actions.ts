@@ -7,7 +7,7 @@ import { emitDomainEvent } from '../../lib/domain-events';
 import { badRequest } from '../../lib/errors';
 import { loadOrder, writeLog, type OrderRow } from '../../lib/order-state-machine';
 import { nowIso } from '../../lib/time';
-import { confirmDoorTime } from './customer-links.repository';
+import { confirmDoorTime, findLink } from './customer-links.repository';
 import { findOpenCase } from './customer-view.repository';
 import { appointmentConfirmed, doorText, problemDeadline, type LiveLink } from './customer-view';
 import { insertRating, ownCustomerPhotos, setOrderRating } from './ratings.repository';
@@ -34,13 +34,18 @@ const acted = (o: OrderRow, action: 'rated' | 'reschedule' | 'problem', content:
 
 export function customerActions(db: DB, deps: { openCase: OpenCase; assertReasons: AssertReasons }) {
   return {
-    /** The customer confirms the door time the order has now; again for the same time changes nothing. */
+    /**
+     * The customer confirms the door time the order has now; again for the same time changes nothing.
+     * Whether it is confirmed already is read again under the order's lock (decision 292): the link read
+     * before the transaction let parallel taps each write the log line (decision 294).
+     */
     async confirm(link: LiveLink) {
       await db.transaction().execute(async (tx) => {
         const o = await loadOrder(tx, link.order_id, link.vendor_id);
         if (!APPOINTMENT_STATUSES.includes(o.status)) throw badRequest(CUSTOMER_MSG.cannotConfirm);
         if (!o.door_time) throw badRequest(CUSTOMER_MSG.noAppointment);
-        if (appointmentConfirmed(o, link.confirmed_door_time)) return;
+        const current = await findLink(tx, o.id);
+        if (appointmentConfirmed(o, current?.confirmed_door_time ?? null)) return;
         await confirmDoorTime(tx, o.id, o.door_time, nowIso());
         await writeLog(tx, o, o.node, { operator: CUSTOMER_OPERATOR, content: `客户已确认上门时间 ${doorText(o)}` });
       });
