@@ -90,6 +90,10 @@ export const CUSTOMER_MSG = {
   visitOverrideTooLong: '原因最多200个字',
 } as const;
 
+/** The operation-log line of a counted wrong visit code (the merchant sees someone guessing; decision 294). */
+export const visitCodeWrongLog = (count: number) =>
+  `核销码输错（第${count}次）${count >= VISIT_CODE_ATTEMPTS ? `，已达${VISIT_CODE_ATTEMPTS}次，只能填写未使用核销码的原因完工` : ''}`;
+
 /**
  * The windows a customer may ask for instead. Their values are slots of the appointment windows of
  * issue 46 (am, pm, 18-20; appointments.ts), so a request maps onto a window as it is (decision 268).

@@ -37,8 +37,9 @@ export default async function platformOrdersRoutes(fastify: FastifyInstance) {
     const { id, action } = req.params;
     if (!PLATFORM_ACTION_NAMES.includes(action)) throw badRequest(PLATFORM_ORDER_MSG.unknownAction);
     // Completing the master's work proves the visit first (issue 47): a wrong code is counted and refused here.
-    const proof = COMPLETING.has(action) ? await checkVisitProof(db, id, action as 'requestCompletion' | 'recycleFinish', req.body) : { by: 'none' as const };
-    const moved = await runPlatformAction(db, operatorOf(req), id, action as PlatformOrderAction, req.body, proof);
+    const op = operatorOf(req);
+    const proof = COMPLETING.has(action) ? await checkVisitProof(db, id, action as 'requestCompletion' | 'recycleFinish', req.body, op.name) : { by: 'none' as const };
+    const moved = await runPlatformAction(db, op, id, action as PlatformOrderAction, req.body, proof);
     return ok({ id: moved.id, status: moved.status, node: moved.node }, MSG.submitOk);
   });
 

@@ -13,7 +13,7 @@ export const findVisitCode = (db: DB | Tx, orderId: number) => db.selectFrom('vi
  * fewer than `max` were counted. Answers the count after it, or undefined when nothing was counted
  * (the guess is right, or the code is used up, or gone).
  */
-export async function countWrongGuess(db: DB, orderId: number, guess: string, max: number) {
+export async function countWrongGuess(db: DB | Tx, orderId: number, guess: string, max: number) {
   const row = await db
     .updateTable('visit_codes')
     .set({ attempts: sql<number>`attempts + 1` })
