@@ -64,6 +64,7 @@ export const CUSTOMER_MSG = {
   cannotReschedule: '当前订单状态不能申请改约',
   scoreRequired: '请选择评分',
   tagUnknown: '评价标签不正确',
+  tagNotForScore: '评价标签与评分不符：4–5星请选择好评标签，1–3星请选择差评标签',
   commentTooLong: `评价内容最多${RATING_COMMENT_MAX}个字`,
   photosTooMany: `最多上传${RATING_PHOTOS_MAX}张图片`,
   photoInvalid: '图片不存在，请重新上传',

@@ -8,6 +8,7 @@ import {
   RATING_PHOTOS_MAX,
   RESCHEDULE_REASON_MAX,
   RESCHEDULE_SLOTS,
+  ratingTagsFor,
 } from '../customer-page';
 import { isCalendarDate } from '../appointments';
 import { time } from './envelope';
@@ -33,17 +34,19 @@ export const rescheduleBody = z.object({
 });
 export type RescheduleBody = z.infer<typeof rescheduleBody>;
 
-export const rateBody = z.object({
-  score: z.coerce.number({ error: CUSTOMER_MSG.scoreRequired }).int(CUSTOMER_MSG.scoreRequired).min(1, CUSTOMER_MSG.scoreRequired).max(5, CUSTOMER_MSG.scoreRequired),
-  tags: z
-    .array(z.string().refine((t) => ALL_RATING_TAGS.includes(t), CUSTOMER_MSG.tagUnknown), { error: CUSTOMER_MSG.tagUnknown })
-    .max(ALL_RATING_TAGS.length, CUSTOMER_MSG.tagUnknown)
-    .optional()
-    .default([])
-    .transform((v) => [...new Set(v)]),
-  comment: z.string({ error: CUSTOMER_MSG.commentTooLong }).trim().max(RATING_COMMENT_MAX, CUSTOMER_MSG.commentTooLong).optional().default(''),
-  photos: photoPaths,
-});
+export const rateBody = z
+  .object({
+    score: z.coerce.number({ error: CUSTOMER_MSG.scoreRequired }).int(CUSTOMER_MSG.scoreRequired).min(1, CUSTOMER_MSG.scoreRequired).max(5, CUSTOMER_MSG.scoreRequired),
+    tags: z
+      .array(z.string().refine((t) => ALL_RATING_TAGS.includes(t), CUSTOMER_MSG.tagUnknown), { error: CUSTOMER_MSG.tagUnknown })
+      .max(ALL_RATING_TAGS.length, CUSTOMER_MSG.tagUnknown)
+      .optional()
+      .default([])
+      .transform((v) => [...new Set(v)]),
+    comment: z.string({ error: CUSTOMER_MSG.commentTooLong }).trim().max(RATING_COMMENT_MAX, CUSTOMER_MSG.commentTooLong).optional().default(''),
+    photos: photoPaths,
+  })
+  .refine((b) => b.tags.every((t) => ratingTagsFor(b.score).includes(t)), { error: CUSTOMER_MSG.tagNotForScore, path: ['tags'] });
 export type RateBody = z.infer<typeof rateBody>;
 
 export const problemBody = z.object({

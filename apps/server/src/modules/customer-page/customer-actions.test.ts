@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '@portal/domain/api-paths';
 import { CUSTOMER_API, CUSTOMER_MSG } from '@portal/domain/customer-page';
 import { get, startTestApp, type TestApp } from '../../../test/helper';
-import { customerCall, customerWorld, dispatchedOrder, linkTokenFor, mustAct, type World } from './customer-page.fixtures';
+import { completedOrder, customerCall, customerWorld, dispatchedOrder, linkTokenFor, mustAct, type World } from './customer-page.fixtures';
 
-// The customer's confirm and reschedule on both engines (review customer #3, #4; decision 294): only real
-// calendar days, one log line per confirmation under parallel taps.
+// The customer's confirm, reschedule and rate on both engines (review customer #3, #4, #6; decision 294):
+// only real calendar days, one log line per confirmation under parallel taps, tags from the score's list.
 
 let t: TestApp;
 let w: World;
@@ -65,5 +65,24 @@ describe('confirming the door time', () => {
         '客户已确认上门时间 2099-01-02 10:00–12:00',
       ]);
     }
+  });
+});
+
+describe('rating tags', () => {
+  it('come from the score’s list: praise for 4–5 stars, complaints for 1–3', async () => {
+    const o = await completedOrder(t, w);
+    const token = await linkTokenFor(t, o.phone);
+    const rate = (body: Record<string, unknown>) => customerCall(t, 'POST', CUSTOMER_API.rate, token, body);
+    for (const body of [
+      { score: 1, tags: ['乱收费', '服务专业'] },
+      { score: 2, tags: ['准时上门'] },
+      { score: 3, tags: ['态度热情'] },
+      { score: 4, tags: ['迟到'] },
+      { score: 5, tags: ['准时上门', '问题未解决'] },
+    ]) expect((await rate(body)).body, JSON.stringify(body)).toMatchObject({ code: 400, msg: CUSTOMER_MSG.tagNotForScore });
+    expect(await t.db.selectFrom('order_ratings').select('order_id').where('order_id', '=', o.id).execute()).toEqual([]);
+    expect((await rate({ score: 2, tags: ['乱收费', '迟到'], comment: '迟到一小时' })).body).toMatchObject({ code: 200, msg: CUSTOMER_MSG.rated });
+    const stored = await t.db.selectFrom('order_ratings').select(['score', 'tags']).where('order_id', '=', o.id).executeTakeFirstOrThrow();
+    expect({ score: stored.score, tags: JSON.parse(stored.tags) }).toEqual({ score: 2, tags: ['乱收费', '迟到'] });
   });
 });
