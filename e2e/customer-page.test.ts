@@ -117,6 +117,10 @@ describe('the customer’s journey at 375×812', () => {
     await stranger.getByText('链接无效或已失效，请联系商家重新发送').waitFor();
     expect(await stranger.locator('.cp-hero').count()).toBe(0);
     await portal.screenshot(stranger, 'customer-0-wrong-link');
+    // The merchant's new text opened in the same tab changes only the address's fragment: the page follows it.
+    await stranger.evaluate((t) => { location.hash = t; }, token);
+    await stranger.getByText('商家已为您提交服务订单').waitFor();
+    expect(await stranger.getByText('无法查看订单').count()).toBe(0);
     await stranger.context().close();
   });
 
