@@ -71,6 +71,10 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http(s) URL' })]).default(''),
   /** Calls of the customer's page (any token, right or wrong) per client address and window (issue 47); 0 no limit. */
   RATE_LIMIT_CUSTOMER: z.coerce.number().int().min(0).default(60),
+  /** Open live-notification streams a server process keeps per user; one more replaces the user's oldest (decision 295). */
+  NOTIFICATION_STREAMS_PER_USER: z.coerce.number().int().min(1).default(8),
+  /** Live-notification tickets per signed-in user and RATE_LIMIT_WINDOW_SECONDS (decision 295); 0 no limit. */
+  RATE_LIMIT_STREAM_TICKETS: z.coerce.number().int().min(0).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

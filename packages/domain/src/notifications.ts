@@ -83,6 +83,7 @@ export const NOTIFICATION_MSG = {
   prefsSaved: '保存成功',
   typeInvalid: '通知类型不正确',
   noPhone: '当前账号未绑定手机号，无法接收短信通知',
+  streamReplaced: '您在其他页面打开了实时通知，本页暂停实时更新（每10秒刷新），切换回本页后恢复',
 } as const;
 
 /** Seconds a stream ticket may wait to be used (once). */
@@ -91,9 +92,11 @@ export const STREAM_TICKET_SECONDS = 60;
 /**
  * The live stream's event names (decisions 175, 269): `ready` once opened; `notification` (data: a
  * NotificationRow) for the bell; `order.changed` (data: { orderId }) silently, for any change of an
- * order the viewer's order list shows, so its open views read it again.
+ * order the viewer's order list shows, so its open views read it again; `replaced` (data: { msg }) just
+ * before the server ends a stream because the same user opened one more than it keeps (decision 295) —
+ * the page then waits until it is shown again before it reconnects.
  */
-export const STREAM_EVENT = { ready: 'ready', notification: 'notification', orderChanged: 'order.changed' } as const;
+export const STREAM_EVENT = { ready: 'ready', notification: 'notification', orderChanged: 'order.changed', replaced: 'replaced' } as const;
 
 export const notificationListQuery = pageQuery.extend({
   type: z.string().trim().optional().transform((v) => (v && isNotificationType(v) ? v : '')),

@@ -45,6 +45,13 @@ export async function registerRateLimits(app: FastifyInstance) {
   // HEAD routes too: Fastify answers a HEAD with the GET's handler (a captcha is made and stored),
   // so a HEAD counts against the same limit as the GET.
   app.addHook('onRoute', (route) => {
+    // A signed-in user's live-notification tickets (decision 295): counted per user, so after the
+    // session is known — a route-level preHandler runs after the shared ones (auth).
+    if (route.url === API.notificationsTicket) {
+      const max = config.RATE_LIMIT_STREAM_TICKETS;
+      route.config = { ...route.config, rateLimit: max ? { max, hook: 'preHandler', keyGenerator: (req: FastifyRequest) => `ticket|${req.principal?.kind === 'vendor' ? req.principal.userId : req.ip}` } : false };
+      return;
+    }
     const name = LIMITED[route.url];
     if (!name) return;
     const max = maxOf(config, name);
@@ -60,4 +67,4 @@ export async function registerRateLimits(app: FastifyInstance) {
 }
 
 /** Every limit off: for test apps and benchmarks that call login and captcha far more than a person. */
-export const RATE_LIMITS_OFF = { RATE_LIMIT_CAPTCHA: '0', RATE_LIMIT_SMS: '0', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_REGISTER: '0', RATE_LIMIT_CUSTOMER: '0' } as const;
+export const RATE_LIMITS_OFF = { RATE_LIMIT_CAPTCHA: '0', RATE_LIMIT_SMS: '0', RATE_LIMIT_LOGIN: '0', RATE_LIMIT_REGISTER: '0', RATE_LIMIT_CUSTOMER: '0', RATE_LIMIT_STREAM_TICKETS: '0' } as const;

@@ -6,6 +6,7 @@ import { createOperator, createSubAccount, createVendor, get, startTestApp, type
 import { startWorkersServer, type WorkersServer } from '../../../test/spawn-server';
 import { addOrder, createProduct, fund } from '../orders/orders.fixtures';
 import { SESSION_CHECK_MS } from './notifications.stream';
+import { openStream as openOn, until } from './stream.fixtures';
 
 // The live stream over HTTP on a real server with WORKERS=2: a ticket issued by one process opens a
 // stream on whichever process takes the connection, and a node change made through either process
@@ -15,6 +16,7 @@ let t: TestApp;
 let server: WorkersServer;
 let v: Awaited<ReturnType<typeof createVendor>>;
 let op: Awaited<ReturnType<typeof createOperator>>;
+const openStream = (ticket: string) => openOn(server.base, ticket);
 beforeAll(async () => {
   t = await startTestApp();
   v = await createVendor(t);
@@ -25,45 +27,6 @@ afterAll(async () => {
   await server?.stop();
   await t.close();
 });
-
-/** Opens the stream and collects its events until `close`. */
-async function openStream(ticket: string) {
-  const ctrl = new AbortController();
-  const res = await fetch(`${server.base}${API.notificationsStream}?ticket=${encodeURIComponent(ticket)}`, { signal: ctrl.signal });
-  const events: Array<{ event: string; data: any }> = [];
-  const state = { ended: false };
-  const done = (async () => {
-    if (!res.body) return;
-    const reader = res.body.getReader();
-    const dec = new TextDecoder();
-    let buf = '';
-    try {
-      for (;;) {
-        const { value, done: end } = await reader.read();
-        if (end) break;
-        buf += dec.decode(value, { stream: true });
-        let i;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const block = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) events.push({ event, data: data ? JSON.parse(data) : null });
-        }
-      }
-      state.ended = true;
-    } catch {
-      /* aborted */
-    }
-  })();
-  return { res, events, state, close: async () => (ctrl.abort(), await done) };
-}
-
-const until = async (ok: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
-  return ok();
-};
 
 describe('the live stream', () => {
   it('delivers a node change within 2 s through either process, and refuses a ticket used twice', async () => {

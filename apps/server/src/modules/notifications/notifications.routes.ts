@@ -23,7 +23,7 @@ export default async function notificationsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   listenForNotifications();
   const db = app.db;
-  const hub = new NotificationHub(db, app.sms, app.log);
+  const hub = new NotificationHub(db, app.sms, app.log, app.config.NOTIFICATION_STREAMS_PER_USER);
   // Only a listening server polls (test apps answering injected calls do not).
   app.addHook('onListen', async () => hub.start());
   // Open streams would hold the shutdown until its timeout: they end first, and the browsers reconnect elsewhere.

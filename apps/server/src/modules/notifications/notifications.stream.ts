@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { STREAM_EVENT } from '@portal/domain/notifications';
+import { NOTIFICATION_MSG, STREAM_EVENT } from '@portal/domain/notifications';
 import type { DB } from '../../db/database';
 import type { SmsSender } from '../../lib/sms';
 import { IdFeed } from './id-feed';
@@ -16,12 +16,14 @@ import { liveViewers, sameViewer } from './notifications.viewer';
 // `order.changed` event naming only the order (its views read it again). Every few seconds the
 // sessions of the open streams are read again: a stream whose session is gone ends, and one whose
 // grants changed goes on with the new scope. The same loop sends the SMS texts written with the
-// notifications (each claimed by one process).
+// notifications (each claimed by one process). A process keeps at most `perUser` open streams of one
+// user: one more replaces the user's oldest (decision 295).
 
 export const POLL_MS = 1000;
 /** How often the sessions and grants of the open streams are read again. */
 export const SESSION_CHECK_MS = 3000;
 const HEARTBEAT_MS = 15_000;
+const REPLACED = `event: ${STREAM_EVENT.replaced}\ndata: ${JSON.stringify({ msg: NOTIFICATION_MSG.streamReplaced })}\n\n`;
 /** A stream ends after this long; the browser reconnects with a new ticket. */
 export const STREAM_MAX_MS = 15 * 60_000;
 
@@ -44,6 +46,7 @@ export class NotificationHub {
     private db: DB,
     private sms: SmsSender,
     private log: FastifyBaseLogger,
+    private perUser: number,
   ) {
     this.notifications = new IdFeed({ last: () => lastNotificationId(db), after: (id, n) => notificationsAfter(db, id, n), byIds: (ids) => notificationsByIds(db, ids) });
     this.orderLogs = new IdFeed({ last: () => lastOrderLogId(db), after: (id, n) => orderLogsAfter(db, id, n), byIds: (ids) => orderLogsByIds(db, ids) }, 1000);
@@ -82,11 +85,25 @@ export class NotificationHub {
       'x-accel-buffering': 'no',
     });
     res.write(`retry: 3000\nevent: ${STREAM_EVENT.ready}\ndata: {}\n\n`);
+    this.makeRoomFor(viewer.userId);
     const s: Stream = { viewer, res, opened: Date.now() };
     this.streams.add(s);
     res.on('close', () => this.streams.delete(s));
     // From now on (a poll that comes first starts the same way).
     await Promise.all([this.notifications.begin(), this.orderLogs.begin()]);
+  }
+
+  /**
+   * Ends this user's oldest streams until one more fits, each told `replaced` first: the page that held
+   * it waits until it is shown again before it reconnects, so tabs do not take turns replacing each other.
+   * Synchronous, so streams opened at once in this process never pass the cap.
+   */
+  private makeRoomFor(userId: number) {
+    const mine = [...this.streams].filter((s) => s.viewer.userId === userId);
+    for (const s of mine.slice(0, Math.max(0, mine.length - this.perUser + 1))) {
+      s.res.end(REPLACED);
+      this.streams.delete(s);
+    }
   }
 
   private async tick() {

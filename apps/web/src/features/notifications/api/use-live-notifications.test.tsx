@@ -92,6 +92,43 @@ describe('useLiveNotifications', () => {
     expect(result.current).toBe(true);
   });
 
+  test('a stream replaced by another page of the user is not reopened until this page is shown or focused again (decision 295)', async () => {
+    const { result } = renderHook(() => useLiveNotifications(true), { wrapper });
+    await flush();
+    const first = FakeEventSource.all[0]!;
+    act(() => first.emit('ready'));
+    expect(result.current).toBe(true);
+
+    invalidate.mockClear();
+    act(() => first.emit('replaced', { msg: '您在其他页面打开了实时通知' }));
+    act(() => first.fail()); // the server then ends it: no reconnect either
+    expect(first.closed).toBe(true);
+    expect(result.current).toBe(false);
+    // a minute later: still one ticket, one stream — but the bell was polled meanwhile
+    await act(async () => void (await vi.advanceTimersByTimeAsync(60_000)));
+    expect(api.getStreamTicket).toHaveBeenCalledTimes(1);
+    expect(FakeEventSource.all).toHaveLength(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['notifications'] });
+
+    // shown again: a new ticket and a new stream at once
+    await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
+    await flush();
+    expect(api.getStreamTicket).toHaveBeenCalledTimes(2);
+    expect(FakeEventSource.all).toHaveLength(2);
+    act(() => FakeEventSource.all[1]!.emit('ready'));
+    expect(result.current).toBe(true);
+    // a focus while live opens nothing more
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    await flush();
+    expect(FakeEventSource.all).toHaveLength(2);
+
+    // replaced again, then the window is focused: it reconnects once
+    act(() => FakeEventSource.all[1]!.emit('replaced'));
+    await act(async () => void window.dispatchEvent(new Event('focus')));
+    await flush();
+    expect(FakeEventSource.all).toHaveLength(3);
+  });
+
   test('keeps trying when no ticket can be had, and stops on unmount', async () => {
     api.getStreamTicket.mockReset().mockRejectedValue(new Error('offline'));
     const { unmount } = renderHook(() => useLiveNotifications(true), { wrapper });

@@ -33,6 +33,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
     let failures = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let openedBefore = false;
+    let parked = false;
     const refresh = () => void qc.invalidateQueries({ queryKey: notificationKeys.all });
     const onNotification = (e: Event) => {
       refresh();
@@ -52,12 +53,20 @@ export function useLiveNotifications(enabled: boolean): boolean {
         void refreshOrders(qc, ids);
       }, ORDER_BATCH_MS);
     };
+    const resume = () => {
+      if (!parked || stopped || document.visibilityState !== 'visible') return;
+      parked = false;
+      failures = 0;
+      void connect();
+    };
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       refresh();
       void refreshOrders(qc);
+      resume();
     };
     document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('focus', resume);
     const again = () => {
       setLive(false);
       if (stopped) return;
@@ -80,7 +89,15 @@ export function useLiveNotifications(enabled: boolean): boolean {
         });
         source.addEventListener(STREAM_EVENT.notification, onNotification);
         source.addEventListener(STREAM_EVENT.orderChanged, onOrderChanged);
+        source.addEventListener(STREAM_EVENT.replaced, () => {
+          // Another page of this user took the stream: wait until this one is in use again.
+          parked = true;
+          source.close();
+          if (es === source) es = null;
+          setLive(false);
+        });
         source.onerror = () => {
+          if (parked) return;
           // The ticket is single-use: the browser's own reconnect would be refused, so start over.
           source.close();
           if (es === source) es = null;
@@ -101,6 +118,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
       clearTimeout(batch);
       clearInterval(poll);
       document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('focus', resume);
       setLive(false);
     };
   }, [enabled, qc]);
