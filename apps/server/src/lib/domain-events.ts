@@ -74,6 +74,14 @@ export type DomainEvent =
       issued: boolean;
       at: string;
     }
+  | {
+      /** 修改客户信息 changed the phone the order's customer is reached at (decision 293). */
+      type: 'order.phone_changed';
+      vendorId: number;
+      orderId: number;
+      phone: string;
+      at: string;
+    }
   | CustomerActed
   | ExtraFeeEvent
   | AppointmentFailed

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB, Tx } from '../../db/database';
+import { onPostgres } from '../../db/engine';
 
 // SQL of the customer links (issue 47, decision 260): one row per order; the token's hash only.
 
@@ -14,20 +15,45 @@ export const setLinkEndsIfRunning = (tx: Tx, orderId: number, endsAt: string) =>
 /** The customer's own problem runs: the link's 30 days stop. */
 export const clearLinkEnds = (tx: Tx, orderId: number) => tx.updateTable('customer_links').set({ ends_at: null }).where('order_id', '=', orderId).execute();
 
-/** Links whose first SMS waits, with what the text needs. */
+/**
+ * The order's phone changed (decision 293), in that transaction: a link texted to the old phone dies and
+ * waits for the sender to text the new one; the old holder's confirmation goes, and the unused visit code
+ * they saw is replaced. A revoked link stays revoked, a pending one is sent to the phone the order has then.
+ */
+export async function relinkForNewPhone(tx: Tx, orderId: number, now: string, code: string) {
+  await tx
+    .updateTable('customer_links')
+    .set({ state: 'pending', token_hash: null, sent_at: null, revoked_at: now })
+    .where('order_id', '=', orderId)
+    .where('state', '=', 'sent')
+    .execute();
+  await tx.updateTable('customer_links').set({ confirmed_door_time: null, confirmed_at: null }).where('order_id', '=', orderId).execute();
+  await tx.updateTable('visit_codes').set({ code }).where('order_id', '=', orderId).where('used_by', 'is', null).execute();
+}
+
+/**
+ * The phone and status of a link's order, locked until the transaction ends (on PostgreSQL `for update`;
+ * SQLite's transactions hold the write lock): a 修改客户信息 either ran before (its phone is read) or waits.
+ */
+export function lockedOrderContact(tx: Tx, orderId: number) {
+  const q = tx.selectFrom('orders').select(['phone', 'status']).where('id', '=', orderId);
+  return (onPostgres(tx) ? q.forUpdate() : q).executeTakeFirst();
+}
+
+/** Links whose first SMS waits, with what the text needs (the phone is read under the order's lock). */
 export const pendingLinks = (db: DB, limit: number) =>
   db
     .selectFrom('customer_links as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .innerJoin('vendors as v', 'v.id', 'l.vendor_id')
-    .select(['l.order_id', 'o.phone', 'o.order_no', 'v.company'])
+    .select(['l.order_id', 'o.order_no', 'v.company'])
     .where('l.state', '=', 'pending')
     .orderBy('l.order_id')
     .limit(limit)
     .execute();
 
 /** Claims a pending link for sending with this token: true for the one process that gets it. */
-export async function claimPendingLink(db: DB, orderId: number, tokenHash: string, phone: string, now: string) {
+export async function claimPendingLink(db: DB | Tx, orderId: number, tokenHash: string, phone: string, now: string) {
   const r = await db
     .updateTable('customer_links')
     .set({ state: 'sent', token_hash: tokenHash, phone, sent_at: now, sends: sql<number>`sends + 1` })
@@ -42,7 +68,7 @@ export async function claimPendingLink(db: DB, orderId: number, tokenHash: strin
  * the row of an order dispatched before links existed, and does nothing when a live link was sent
  * after `notBefore` (a revoked or never sent one goes at once). True when it was written.
  */
-export async function resendLink(db: DB, v: { order_id: number; vendor_id: number; token_hash: string; phone: string; now: string; notBefore: string }) {
+export async function resendLink(db: DB | Tx, v: { order_id: number; vendor_id: number; token_hash: string; phone: string; now: string; notBefore: string }) {
   const row = await db
     .insertInto('customer_links')
     .values({ order_id: v.order_id, vendor_id: v.vendor_id, state: 'sent', token_hash: v.token_hash, phone: v.phone, sends: 1, sent_at: v.now, created_at: v.now })
@@ -71,7 +97,7 @@ export const findLiveLink = (db: DB, tokenHash: string, endedAfter: string) =>
     .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', endedAfter)]))
     .executeTakeFirst();
 
-export const findLink = (db: DB, orderId: number) => db.selectFrom('customer_links').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+export const findLink = (db: DB | Tx, orderId: number) => db.selectFrom('customer_links').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 
 /** The customer confirms the door time the order has now. */
 export const confirmDoorTime = (db: DB | Tx, orderId: number, doorTime: string, now: string) =>

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors';
 import { hashToken } from '../../lib/passwords';
 import type { SmsSender } from '../../lib/sms';
 import { nowIso, toShanghai } from '../../lib/time';
-import { findLink, resendLink, revokeLink } from './customer-links.repository';
+import { findLink, lockedOrderContact, resendLink, revokeLink } from './customer-links.repository';
 import { findCompanyName, type ServiceOrder } from './customer-service.repository';
 import { appointmentConfirmed, toRating, toRequest } from './customer-view';
 import { listRequests } from './reschedules.repository';
@@ -49,17 +49,22 @@ export async function customerServiceOf(db: DB, o: ServiceOrder): Promise<Custom
  * the link's 30 days after the end have passed.
  */
 export async function resendCustomerLink(db: DB, sms: SmsSender, publicUrl: string, o: ServiceOrder) {
-  if (!SENDABLE(o.status)) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
-  const link = await findLink(db, o.id);
-  const until = linkValidUntil(link?.ends_at ?? null);
-  if (until && until <= nowIso()) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
-  const now = nowIso();
   const token = newLinkToken();
-  const written = await resendLink(db, { order_id: o.id, vendor_id: o.vendor_id, token_hash: hashToken(token), phone: o.phone, now, notBefore: new Date(Date.now() - LINK_RESEND_SECONDS * 1000).toISOString() });
-  if (!written) throw badRequest(CUSTOMER_MSG.resendTooSoon);
-  // An order dispatched before links existed gets its visit code with its first link, while its work is ahead.
-  if (BEFORE_COMPLETION.includes(o.status)) await insertVisitCodeIfNone(db, { order_id: o.id, vendor_id: o.vendor_id, code: newVisitCode(), created_at: now });
-  await sms.send(o.phone, linkSmsText(await findCompanyName(db, o.vendor_id), o.order_no, customerPageUrl(publicUrl, token)));
+  // Decided and written under the order's lock, texted after commit: a 修改客户信息 in flight either ran
+  // before (its phone gets this link) or kills this link after and texts its own (decision 293).
+  const phone = await db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    const cur = await lockedOrderContact(tx, o.id);
+    if (!cur || !SENDABLE(cur.status)) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
+    const until = linkValidUntil((await findLink(tx, o.id))?.ends_at ?? null);
+    if (until && until <= now) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
+    const written = await resendLink(tx, { order_id: o.id, vendor_id: o.vendor_id, token_hash: hashToken(token), phone: cur.phone, now, notBefore: new Date(Date.now() - LINK_RESEND_SECONDS * 1000).toISOString() });
+    if (!written) throw badRequest(CUSTOMER_MSG.resendTooSoon);
+    // An order dispatched before links existed gets its visit code with its first link, while its work is ahead.
+    if (BEFORE_COMPLETION.includes(cur.status)) await insertVisitCodeIfNone(tx, { order_id: o.id, vendor_id: o.vendor_id, code: newVisitCode(), created_at: now });
+    return cur.phone;
+  });
+  await sms.send(phone, linkSmsText(await findCompanyName(db, o.vendor_id), o.order_no, customerPageUrl(publicUrl, token)));
 }
 
 export async function revokeCustomerLink(db: DB, o: ServiceOrder) {

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database';
 import type { SmsSender } from '../../lib/sms';
 import { hashToken } from '../../lib/passwords';
 import { nowIso } from '../../lib/time';
-import { claimPendingLink, pendingLinks } from './customer-links.repository';
+import { claimPendingLink, lockedOrderContact, pendingLinks } from './customer-links.repository';
 import { newLinkToken } from './link-tokens';
 
 // The first SMS of each link, sent after the dispatch committed (decision 261). The token is made at
@@ -23,8 +23,13 @@ export async function sendPendingLinks(db: DB, sms: SmsSender, publicUrl: string
   let sent = 0;
   for (const l of await pendingLinks(db, 20)) {
     const token = newLinkToken();
-    if (!(await claimPendingLink(db, l.order_id, hashToken(token), l.phone, nowIso()))) continue;
-    await sms.send(l.phone, linkSmsText(l.company, l.order_no, customerPageUrl(publicUrl, token)));
+    // The phone under the order's lock: a 修改客户信息 in flight either ran before or re-pends the link after (decision 293).
+    const phone = await db.transaction().execute(async (tx) => {
+      const o = await lockedOrderContact(tx, l.order_id);
+      return o && (await claimPendingLink(tx, l.order_id, hashToken(token), o.phone, nowIso())) ? o.phone : null;
+    });
+    if (phone === null) continue;
+    await sms.send(phone, linkSmsText(l.company, l.order_no, customerPageUrl(publicUrl, token)));
     sent++;
   }
   return sent;

@@ -9,6 +9,7 @@ import type { auditQuery, cancelBody, markerBody, reminderBody, submissionAddBod
 import type { DB, Tx } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { nowIso } from '../../lib/time';
+import { emitDomainEvent } from '../../lib/domain-events';
 import type { VendorPrincipal } from '../../plugins/context';
 import { ownScope } from '../../plugins/auth';
 import { PERM } from '@portal/domain/permissions';
@@ -96,12 +97,15 @@ export function orderActions(db: DB) {
         const o = await ownOrder(tx, p, input.orderId);
         if (o.status === ORDER_STATUS.cancelled) throw illegalTransition(o, '修改客户信息');
         if (o.status > ORDER_STATUS.awaitingWork) throw badRequest('订单已开始施工，不能修改客户信息');
+        const now = nowIso();
         const changed = await setCustomerWhileStatusUpTo(tx, o.id, ORDER_STATUS.awaitingWork, {
           real_name: input.realName, phone: input.phone, phone_extension: input.phoneExtension,
           province_id: input.provinceId, province_name: names.provinceName, city_id: input.cityId, city_name: names.cityName,
-          district_id: input.districtId, district_name: names.districtName, detail_address: input.detailAddress, updated_at: nowIso(),
+          district_id: input.districtId, district_name: names.districtName, detail_address: input.detailAddress, updated_at: now,
         });
         if (!changed) throw badRequest('订单已开始施工，不能修改客户信息');
+        // The customer's link texted to the old phone dies with this change (decision 293).
+        if (input.phone !== o.phone) await emitDomainEvent(tx, { type: 'order.phone_changed', vendorId: o.vendor_id, orderId: o.id, phone: input.phone, at: now });
         await writeLog(tx, o, o.node, { operator, content: `修改客户信息：${input.realName} ${input.phone} ${names.provinceName}${names.cityName}${names.districtName}${input.detailAddress}` });
       });
     },

@@ -8,13 +8,28 @@ import { customerServiceKeys } from './keys';
 
 export type { CustomerService, RatingSummary };
 
+/**
+ * A link waiting for its SMS (after the dispatch, or after 修改客户信息 changed the phone, decision 293) is
+ * texted by the server a second or so later, with no order change to tell the open card: it asks again.
+ */
+export const PENDING_LINK_REFRESH_MS = 2000;
+export const refreshWhileLinkPending = (s: CustomerService | undefined) => (s?.link.state === 'pending' ? PENDING_LINK_REFRESH_MS : false);
+
 /** GET /api/app/order/customerService/{id}: the link, the appointment's confirmation, the visit code's use, the rating. */
 export const customerServiceQuery = (id: number | string) =>
-  queryOptions({ queryKey: [...customerServiceKeys.all, String(id)], queryFn: () => http.get<CustomerService>(CUSTOMER_API.service(id)) });
+  queryOptions({
+    queryKey: [...customerServiceKeys.all, String(id)],
+    queryFn: () => http.get<CustomerService>(CUSTOMER_API.service(id)),
+    refetchInterval: (q) => refreshWhileLinkPending(q.state.data),
+  });
 
 /** GET /api/platform/orders/{id}/customerService: the same, for the console. */
 export const platformCustomerServiceQuery = (id: number | string) =>
-  queryOptions({ queryKey: [...customerServiceKeys.platform, String(id)], queryFn: () => platformHttp.get<CustomerService>(CUSTOMER_API.platformService(id)) });
+  queryOptions({
+    queryKey: [...customerServiceKeys.platform, String(id)],
+    queryFn: () => platformHttp.get<CustomerService>(CUSTOMER_API.platformService(id)),
+    refetchInterval: (q) => refreshWhileLinkPending(q.state.data),
+  });
 
 export const useCustomerService = (id: number | string, console = false) => useQuery(console ? platformCustomerServiceQuery(id) : customerServiceQuery(id));
 
