@@ -28,6 +28,7 @@ export const INTEGRATION_MSG = {
   webhooksLimit: `最多添加${WEBHOOKS_MAX}个接收地址`,
   testSent: '测试事件已发送',
   redeliverQueued: '已重新加入发送队列',
+  redeliverPending: '该事件正在发送，请稍后在发送记录中查看结果',
   saved: '保存成功',
   removed: '删除成功',
 } as const;
@@ -55,6 +56,19 @@ export const WEBHOOK_DELIVERY_STATUS = [
   { value: 'failed', label: '发送失败' },
 ] as const;
 export const webhookDeliveryLabel = (v: string) => WEBHOOK_DELIVERY_STATUS.find((s) => s.value === v)?.label ?? v;
+
+/**
+ * Where a pending delivery stands (decision 297): queued (due, not yet taken — its first attempt, or
+ * after 重新发送 or a retry time that has come), sending (a worker holds it now), retry (a failed
+ * attempt, the next one at `nextAt`).
+ */
+export const WEBHOOK_PENDING_PHASE = [
+  { value: 'queued', label: '待发送' },
+  { value: 'sending', label: '发送中' },
+  { value: 'retry', label: '等待重试' },
+] as const;
+export type WebhookPendingPhase = (typeof WEBHOOK_PENDING_PHASE)[number]['value'];
+export const webhookPhaseLabel = (v: string) => WEBHOOK_PENDING_PHASE.find((s) => s.value === v)?.label ?? v;
 
 export const apiKeyCreateBody = z.object({
   name: z.string({ error: INTEGRATION_MSG.keyNameTooLong }).trim().max(API_KEY_NAME_MAX, INTEGRATION_MSG.keyNameTooLong).optional().default(''),

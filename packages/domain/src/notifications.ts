@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPE = {
   extraFeeDecided: 'extra_fee_decided',
   appointmentFailed: 'appointment_failed',
   timelinessCredited: 'timeliness_credited',
+  webhookFailed: 'webhook_failed',
 } as const;
 export type NotificationType = (typeof NOTIFICATION_TYPE)[keyof typeof NOTIFICATION_TYPE];
 
@@ -50,6 +51,8 @@ export const NOTIFICATION_TYPES: ReadonlyArray<{ value: NotificationType; label:
   // appointment windows and timeliness credit (issue 46)
   { value: 'appointment_failed', label: '预约失败', needsYou: true },
   { value: 'timeliness_credited', label: '时效赔付到账', needsYou: false },
+  // a webhook endpoint's delivery given up, once a failure episode (decision 297)
+  { value: 'webhook_failed', label: 'Webhook推送失败', needsYou: true },
 ];
 const LABELS = new Map<string, string>(NOTIFICATION_TYPES.map((t) => [t.value, t.label]));
 export const notificationTypeLabel = (t: string) => LABELS.get(t) ?? '';

@@ -50,5 +50,15 @@ export function webhookFailureText(f: WebhookFailure): string {
   }
 }
 
+/** Failures no retry can cure: the delivery is failed at once (decision 297). */
+export const webhookFailureIsFinal = (f: WebhookFailure) => f.kind === 'private' || f.kind === 'removed';
+
+/**
+ * The merchant's notification when an endpoint's delivery is given up (decision 297): once a failure
+ * episode, naming the address, the reason and where to look.
+ */
+export const webhookGaveUpText = (url: string, reason: string) =>
+  `Webhook 接收地址 ${url} 的事件推送失败，已停止重试。原因：${reason}。请修复接收服务后，在 账户信息 → 开放接口 → Webhook 推送 → 发送记录 中查看并重新发送`;
+
 /** The redirect rule (decision 171) as the help box and the dialog say it. */
 export const WEBHOOK_NO_REDIRECT = '推送不跟随重定向（返回 3xx 视为失败），请填写最终地址，例如 http 跳转到 https 时直接填写 https 地址';

@@ -85,7 +85,19 @@ export type DomainEvent =
   | CustomerActed
   | ExtraFeeEvent
   | AppointmentFailed
-  | TimelinessCredited;
+  | TimelinessCredited
+  | WebhookGaveUp;
+
+/** A webhook endpoint's delivery was given up, the first of the endpoint's failure episode (decision 297). */
+export interface WebhookGaveUp {
+  type: 'webhook.gave_up';
+  vendorId: number;
+  endpointId: number;
+  url: string;
+  /** why its last attempt failed (webhookFailureText) */
+  reason: string;
+  at: string;
+}
 
 /** The console recorded a failed booking (issue 46): the reason of the fixed list and its note. */
 export interface AppointmentFailed {

@@ -26,6 +26,14 @@ export const webhookRow = z.object({
   secret: z.string(),
   createdAt: time,
   updatedAt: time,
+  /** How its deliveries go (decision 297). */
+  health: z.object({
+    okAt: time.nullable().describe('the last delivered attempt'),
+    failingSince: time.nullable().describe('the first failed attempt since the last delivered one; null: not failing'),
+    failedAt: time.nullable().describe('the last failed attempt'),
+    lastFailure: z.string().nullable().describe('why the last failed attempt failed'),
+    gaveUpAt: time.nullable().describe('when a delivery of the current failure episode was given up (发送失败)'),
+  }),
 });
 export const webhookTestQueued = z.object({ deliveryId: z.number().int(), messageId: z.string() });
 export const webhookDeliveryRow = z.object({
@@ -38,7 +46,8 @@ export const webhookDeliveryRow = z.object({
   lastError: z.string().nullable(),
   createdAt: time,
   doneAt: time.nullable(),
-  nextAt: time.nullable(),
+  phase: z.enum(['queued', 'sending', 'retry']).nullable().describe('a pending delivery: queued (待发送), sending (发送中), retry (等待重试 at nextAt)'),
+  nextAt: time.nullable().describe('the next attempt after a failed one (phase retry)'),
   payload: z.string().describe('the JSON body sent: {type, id, createdAt, data}'),
   attemptLog: z.array(z.object({ statusCode: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int(), at: time })),
 });

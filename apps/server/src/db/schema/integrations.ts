@@ -26,6 +26,13 @@ export interface WebhookEndpointsTable {
   created_at: string;
   updated_at: string;
   removed_at: string | null;
+  /** How its deliveries go (decision 297): the last delivered attempt, the failure episode, its last reason. */
+  ok_at: string | null;
+  failing_since: string | null;
+  failed_at: string | null;
+  last_failure: string | null;
+  /** A delivery of the current failure episode was given up and the merchant told. */
+  gave_up_at: string | null;
 }
 
 /** The webhook outbox (decision 170): one row per event and endpoint. */

@@ -2,19 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { webhookFailureText, type WebhookFailure } from '@portal/domain/webhook-failures';
+import { webhookFailureIsFinal, webhookFailureText, type WebhookFailure } from '@portal/domain/webhook-failures';
 import type { DB } from '../../db/database';
+import { emitDomainEvent } from '../../lib/domain-events';
 import { nowIso } from '../../lib/time';
 import { AnswerIncomplete, failureOfError, failureOfStatus } from './attempt-failure';
-import { claimDelivery, endpointForDelivery, finishAttempt, type ClaimedDelivery } from './integrations.repository';
+import { claimDelivery, endpointForDelivery, finishAttempt, markGaveUp, recordEndpointOutcome, type ClaimedDelivery } from './integrations.repository';
 import { guardedLookup, isPrivateAddress, UrlRefused } from './ssrf';
 import { webhookHeaders } from './webhook-signing';
 
-// The webhook delivery worker (decisions 170, 224). Every server process runs one: it keeps at most
-// `concurrency` deliveries in flight, a vendor at most `vendorShare` of them and an endpoint one, and
-// claims (with a lease) the next due delivery as soon as a place is free — a slow receiver holds only
-// its own place, never a round of other vendors' events. A 2xx answer delivers; anything else retries
-// after base·2^(attempt-1) seconds (at most an hour) until 24 h after the event, then the row is failed.
+// The webhook delivery worker (decisions 170, 224, 297). Every server process runs one: it keeps at most
+// `concurrency` deliveries in flight, a vendor at most `vendorShare` of them (one more for an endpoint
+// whose last attempt delivered) and an endpoint one in all processes, and claims (with a lease) the next
+// due delivery as soon as a place is free, failing endpoints last — a slow receiver holds only its own
+// place, never a round of other vendors' events nor its vendor's healthy endpoints. A 2xx answer
+// delivers; anything else retries after base·2^(attempt-1) seconds (at most an hour) until 24 h after
+// the event, then the row is failed; an address refused as private fails at once (no retry cures it).
+// The first delivery given up in an endpoint's failure episode tells the merchant (a notification).
 // Every attempt carries the event's one id, and ends at a total deadline (connect, headers and body).
 
 export interface DeliveryOptions {
@@ -35,7 +39,7 @@ export const MAX_ANSWER_BYTES = 64 * 1024;
 
 export const retryDelayMs = (attempt: number, baseSeconds: number) => Math.min(MAX_DELAY_MS, baseSeconds * 1000 * 2 ** Math.max(0, attempt - 1));
 
-/** How many of a process's places one vendor may hold: a quarter, at least one. */
+/** How many of a process's places one vendor may hold: a quarter, at least one (plus one for an endpoint that delivers). */
 export const vendorShareOf = (concurrency: number) => Math.max(1, Math.floor(concurrency / 4));
 
 /**
@@ -97,10 +101,18 @@ async function deliverOne(db: DB, d: ClaimedDelivery, holder: string, o: Deliver
   }
   const error = failure && webhookFailureText(failure);
   const now = Date.now();
+  const at = nowIso();
   const delivered = error === null;
   const nextAt = now + retryDelayMs(d.attempts, o.retryBaseSeconds);
-  const status = delivered ? 'delivered' : !ep || ep.removed_at || nextAt > d.retry_until ? 'failed' : 'pending';
-  await finishAttempt(db, { id: d.id, holder }, { status, statusCode, error, nextAt: status === 'pending' ? nextAt : now, durationMs: now - started, now: nowIso() });
+  const status = delivered ? 'delivered' : (failure && webhookFailureIsFinal(failure)) || nextAt > d.retry_until ? 'failed' : 'pending';
+  await db.transaction().execute(async (tx) => {
+    const held = await finishAttempt(tx, { id: d.id, holder }, { status, statusCode, error, nextAt: status === 'pending' ? nextAt : now, durationMs: now - started, now: at });
+    if (!held || !ep || ep.removed_at) return;
+    await recordEndpointOutcome(tx, ep.id, at, error);
+    if (status === 'failed' && error && (await markGaveUp(tx, ep.id, at))) {
+      await emitDomainEvent(tx, { type: 'webhook.gave_up', vendorId: ep.vendor_id, endpointId: ep.id, url: ep.url, reason: error, at });
+    }
+  });
 }
 
 /** The lease of a claimed delivery: it outlasts one attempt, so a live worker finishes before anyone else may take it. */
@@ -108,8 +120,9 @@ const leaseMs = (o: DeliveryOptions) => o.timeoutSeconds * 2000 + 5000;
 
 /**
  * The process's deliveries in flight. `fill` claims due deliveries one by one while a place is free,
- * passing over the vendors at their share and the endpoints with one in flight (an endpoint's events go
- * one after another, in the order they happened); each delivery frees its place when it ends.
+ * passing over the vendors at their share (but for their endpoints that deliver, which have one place
+ * more) and the endpoints with one in flight anywhere (an endpoint's events go one after another, in the
+ * order they happened); each delivery frees its place when it ends.
  */
 export function deliveryPool(db: DB, holder: string, o: DeliveryOptions) {
   const share = vendorShareOf(o.concurrency);
@@ -118,17 +131,18 @@ export function deliveryPool(db: DB, holder: string, o: DeliveryOptions) {
   let again = false;
   let stopped = false;
 
-  function busyVendors() {
+  /** Vendors at their share (only endpoints with a record of delivering may be claimed) and past it (none). */
+  function limits() {
     const perVendor = new Map<number, number>();
     for (const d of inFlight.values()) perVendor.set(d.vendorId, (perVendor.get(d.vendorId) ?? 0) + 1);
-    return [...perVendor].filter(([, n]) => n >= share).map(([v]) => v);
+    const at = (test: (n: number) => boolean) => [...perVendor].filter(([, n]) => test(n)).map(([v]) => v);
+    return { fullVendors: at((n) => n > share), atShareVendors: at((n) => n === share), busyEndpoints: [...inFlight.values()].map((d) => d.endpointId) };
   }
 
   async function fillOnce() {
     while (!stopped && inFlight.size < o.concurrency) {
       const now = Date.now();
-      const endpoints = [...inFlight.values()].map((d) => d.endpointId);
-      const d = await claimDelivery(db, o.pg, holder, now, now + leaseMs(o), busyVendors(), endpoints);
+      const d = await claimDelivery(db, o.pg, holder, now, now + leaseMs(o), limits());
       if (!d) return;
       const done = deliverOne(db, d, holder, o)
         .catch((err) => o.log.error({ err }, 'webhook delivery failed'))

@@ -26,7 +26,13 @@ export async function revokeKey(db: DB, vendorId: number, id: number, now: strin
 }
 
 export const listEndpoints = (db: DB, vendorId: number) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'url', 'events', 'secret', 'created_at', 'updated_at']).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).orderBy('id', 'desc').execute();
+  db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'url', 'events', 'secret', 'created_at', 'updated_at', 'ok_at', 'failing_since', 'failed_at', 'last_failure', 'gave_up_at'])
+    .where('vendor_id', '=', vendorId)
+    .where('removed_at', 'is', null)
+    .orderBy('id', 'desc')
+    .execute();
 
 export const findEndpoint = (db: DB | Tx, vendorId: number, id: number) =>
   db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirst();
@@ -34,8 +40,17 @@ export const findEndpoint = (db: DB | Tx, vendorId: number, id: number) =>
 export const insertEndpoint = (tx: Tx, row: { vendor_id: number; url: string; secret: string; events: string; created_at: string; updated_at: string }) =>
   tx.insertInto('webhook_endpoints').values(row).returning('id').executeTakeFirstOrThrow();
 
-export async function updateEndpoint(db: DB, vendorId: number, id: number, set: { url: string; events: string; updated_at: string }) {
-  const r = await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).where('vendor_id', '=', vendorId).where('removed_at', 'is', null).executeTakeFirst();
+/** A new address starts without the old one's record (decision 297). */
+const FRESH_HEALTH = { ok_at: null, failing_since: null, failed_at: null, last_failure: null, gave_up_at: null };
+
+export async function updateEndpoint(db: DB, vendorId: number, id: number, set: { url: string; events: string; updated_at: string }, urlChanged: boolean) {
+  const r = await db
+    .updateTable('webhook_endpoints')
+    .set(urlChanged ? { ...set, ...FRESH_HEALTH } : set)
+    .where('id', '=', id)
+    .where('vendor_id', '=', vendorId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
@@ -100,6 +115,17 @@ export async function requeueDelivery(db: DB, vendorId: number, id: number, nowM
   return Number(r.numUpdatedRows) > 0;
 }
 
+/** The vendor's delivery of a live endpoint, when it is pending (a redelivery it refused, decision 297). */
+export const isPendingDelivery = async (db: DB, vendorId: number, id: number) =>
+  !!(await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('id', '=', id)
+    .where('vendor_id', '=', vendorId)
+    .where('status', '=', 'pending')
+    .where('endpoint_id', 'in', (eb) => eb.selectFrom('webhook_endpoints').select('id').where('vendor_id', '=', vendorId).where('removed_at', 'is', null))
+    .executeTakeFirst());
+
 export interface ClaimedDelivery {
   id: number;
   vendor_id: number;
@@ -110,23 +136,40 @@ export interface ClaimedDelivery {
   retry_until: number;
 }
 
+/** Vendors this process may not claim for: at their share (only endpoints with a record of delivering), or past it (none). */
+export interface ClaimLimits {
+  fullVendors: number[];
+  atShareVendors: number[];
+  /** endpoints this process is sending to */
+  busyEndpoints: number[];
+}
+
 /**
- * Claims the next due delivery for `holder` until `leaseUntil` — the oldest, passing over the vendors
- * and endpoints given — in one statement (decisions 170, 224): of several workers asking at once each
- * row goes to one (PostgreSQL: SKIP LOCKED; SQLite: one writer). A worker killed mid-send leaves its
- * row leased; it is due again when the lease ends. `id = (…)`, a scalar subquery, is evaluated once:
- * PostgreSQL may run an `id in (… limit 1 for update skip locked)` semi-join more than once and lease
- * more rows than it returns to one caller.
+ * Claims the next due delivery for `holder` until `leaseUntil`, in one statement (decisions 170, 224,
+ * 297): of several workers asking at once each row goes to one (PostgreSQL: SKIP LOCKED; SQLite: one
+ * writer). It passes over endpoints being sent to by any process (their lease runs: an endpoint's events
+ * go one after another), the vendors of `fullVendors`, and those of `atShareVendors` but for endpoints
+ * whose last attempt delivered; of the rest it takes the endpoints that are not failing first, then the
+ * oldest due. A worker killed mid-send leaves its row leased; it is due again when the lease ends.
+ * `id = (…)`, a scalar subquery, is evaluated once: PostgreSQL may run an `id in (… limit 1 for update
+ * skip locked)` semi-join more than once and lease more rows than it returns to one caller.
  */
-export async function claimDelivery(db: DB, pg: boolean, holder: string, nowMs: number, leaseUntil: number, skipVendors: number[], skipEndpoints: number[]): Promise<ClaimedDelivery | null> {
+export async function claimDelivery(db: DB, pg: boolean, holder: string, nowMs: number, leaseUntil: number, limits: ClaimLimits): Promise<ClaimedDelivery | null> {
   const lock = pg ? sql` for update skip locked` : sql``;
-  const notVendors = skipVendors.length ? sql` and vendor_id not in (${sql.join(skipVendors)})` : sql``;
-  const notEndpoints = skipEndpoints.length ? sql` and endpoint_id not in (${sql.join(skipEndpoints)})` : sql``;
+  const { fullVendors, atShareVendors, busyEndpoints } = limits;
+  const notFull = fullVendors.length ? sql` and d.vendor_id not in (${sql.join(fullVendors)})` : sql``;
+  const atShare = atShareVendors.length
+    ? sql` and (d.vendor_id not in (${sql.join(atShareVendors)}) or exists (select 1 from webhook_endpoints h where h.id = d.endpoint_id and h.ok_at is not null and h.failing_since is null))`
+    : sql``;
+  const notBusy = busyEndpoints.length ? sql` and d.endpoint_id not in (${sql.join(busyEndpoints)})` : sql``;
   const r = await sql<ClaimedDelivery>`
     update webhook_deliveries set lease_until = ${leaseUntil}, leased_by = ${holder}, attempts = attempts + 1
     where status = 'pending' and lease_until <= ${nowMs} and id = (
-      select id from webhook_deliveries where status = 'pending' and next_at <= ${nowMs} and lease_until <= ${nowMs}${notVendors}${notEndpoints}
-      order by next_at, id limit 1${lock})
+      select d.id from webhook_deliveries d
+      where d.status = 'pending' and d.next_at <= ${nowMs} and d.lease_until <= ${nowMs}${notFull}${atShare}${notBusy}
+        and not exists (select 1 from webhook_deliveries b where b.endpoint_id = d.endpoint_id and b.status = 'pending' and b.lease_until > 0 and b.lease_until > ${nowMs})
+      order by (select case when f.failing_since is null then 0 else 1 end from webhook_endpoints f where f.id = d.endpoint_id), d.next_at, d.id
+      limit 1${lock})
     returning id, vendor_id, endpoint_id, message_id, payload, attempts, retry_until`.execute(db);
   const x = r.rows[0];
   return x
@@ -135,29 +178,47 @@ export async function claimDelivery(db: DB, pg: boolean, holder: string, nowMs: 
 }
 
 export const endpointForDelivery = (db: DB, id: number) =>
-  db.selectFrom('webhook_endpoints').select(['id', 'url', 'secret', 'removed_at']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('webhook_endpoints').select(['id', 'vendor_id', 'url', 'secret', 'removed_at']).where('id', '=', id).executeTakeFirst();
 
-/** Records one attempt's outcome, only while `holder` still holds the row. */
+/** Records one attempt's outcome, only while `holder` still holds the row; answers whether it did. */
 export async function finishAttempt(
-  db: DB,
+  tx: Tx,
   d: { id: number; holder: string },
   outcome: { status: 'delivered' | 'failed' | 'pending'; statusCode: number | null; error: string | null; nextAt: number; durationMs: number; now: string },
 ) {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('webhook_deliveries')
-      .set({
-        status: outcome.status,
-        last_status: outcome.statusCode,
-        last_error: outcome.error,
-        next_at: outcome.nextAt,
-        lease_until: 0,
-        leased_by: null,
-        done_at: outcome.status === 'pending' ? null : outcome.now,
-      })
-      .where('id', '=', d.id)
-      .where('leased_by', '=', d.holder)
-      .execute();
-    await tx.insertInto('webhook_attempts').values({ delivery_id: d.id, status_code: outcome.statusCode, error: outcome.error, duration_ms: outcome.durationMs, created_at: outcome.now }).execute();
-  });
+  const r = await tx
+    .updateTable('webhook_deliveries')
+    .set({
+      status: outcome.status,
+      last_status: outcome.statusCode,
+      last_error: outcome.error,
+      next_at: outcome.nextAt,
+      lease_until: 0,
+      leased_by: null,
+      done_at: outcome.status === 'pending' ? null : outcome.now,
+    })
+    .where('id', '=', d.id)
+    .where('leased_by', '=', d.holder)
+    .executeTakeFirst();
+  await tx.insertInto('webhook_attempts').values({ delivery_id: d.id, status_code: outcome.statusCode, error: outcome.error, duration_ms: outcome.durationMs, created_at: outcome.now }).execute();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** The endpoint's record after an attempt: delivered ends its failure episode, a failure starts or extends one. */
+export async function recordEndpointOutcome(tx: Tx, endpointId: number, now: string, failure: string | null) {
+  await tx
+    .updateTable('webhook_endpoints')
+    .set(
+      failure === null
+        ? { ok_at: now, failing_since: null, gave_up_at: null }
+        : (eb) => ({ failed_at: now, last_failure: failure, failing_since: eb.fn.coalesce('failing_since', eb.val(now)) }),
+    )
+    .where('id', '=', endpointId)
+    .execute();
+}
+
+/** Marks the failure episode given up; true only for the first delivery given up in it (the merchant is told once). */
+export async function markGaveUp(tx: Tx, endpointId: number, now: string) {
+  const r = await tx.updateTable('webhook_endpoints').set({ gave_up_at: now }).where('id', '=', endpointId).where('gave_up_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }

@@ -11,6 +11,17 @@ import { eventBody, RETRY_WINDOW_MS } from './outbox';
 import { assertPublicUrl, UrlRefused } from './ssrf';
 import { newMessageId, newWebhookSecret } from './webhook-signing';
 
+/**
+ * Where a pending delivery stands (decision 297): a worker holds it (sending), a failed attempt set its
+ * next one ahead (retry, at nextAt), or it is due and waits for a place (queued).
+ */
+function pendingPhase(r: { status: string; lease_until: number; next_at: number }, now: number): Pick<WebhookDeliveryRow, 'phase' | 'nextAt'> {
+  if (r.status !== 'pending') return { phase: null, nextAt: null };
+  if (Number(r.lease_until) > now) return { phase: 'sending', nextAt: null };
+  if (Number(r.next_at) > now) return { phase: 'retry', nextAt: toShanghai(new Date(Number(r.next_at)).toISOString()) };
+  return { phase: 'queued', nextAt: null };
+}
+
 const eventsColumn = (events: string[]) => `,${events.join(',')},`;
 const eventsOf = (column: string) => column.split(',').filter(Boolean);
 
@@ -62,15 +73,18 @@ export function integrationsService(db: DB, config: Config) {
     },
 
     async listWebhooks(p: VendorPrincipal): Promise<WebhookRow[]> {
+      const at = (v: string | null) => (v ? toShanghai(v) : null);
       return (await repo.listEndpoints(db, p.vendorId)).map((e) => ({
         id: e.id, url: e.url, events: eventsOf(e.events), secret: e.secret, createdAt: toShanghai(e.created_at), updatedAt: toShanghai(e.updated_at),
+        health: { okAt: at(e.ok_at), failingSince: at(e.failing_since), failedAt: at(e.failed_at), lastFailure: e.failing_since ? e.last_failure : null, gaveUpAt: at(e.gave_up_at) },
       }));
     },
 
     async updateWebhook(p: VendorPrincipal, id: number, body: WebhookBody) {
-      if (!(await repo.findEndpoint(db, p.vendorId, id))) throw notFound();
+      const old = await repo.findEndpoint(db, p.vendorId, id);
+      if (!old) throw notFound();
       await checkUrl(body.url);
-      if (!(await repo.updateEndpoint(db, p.vendorId, id, { url: body.url, events: eventsColumn(body.events), updated_at: nowIso() }))) throw notFound();
+      if (!(await repo.updateEndpoint(db, p.vendorId, id, { url: body.url, events: eventsColumn(body.events), updated_at: nowIso() }, old.url !== body.url))) throw notFound();
     },
 
     async removeWebhook(p: VendorPrincipal, id: number) {
@@ -93,17 +107,20 @@ export function integrationsService(db: DB, config: Config) {
     async deliveries(p: VendorPrincipal, id: number, pageNum: number, pageSize: number) {
       if (!(await repo.findEndpoint(db, p.vendorId, id))) throw notFound();
       const { total, rows, attempts } = await repo.deliveriesPage(db, p.vendorId, id, pageNum, pageSize);
+      const now = Date.now();
       const list: WebhookDeliveryRow[] = rows.map((r) => ({
         id: r.id, messageId: r.message_id, eventType: r.event_type, status: r.status as WebhookDeliveryRow['status'], attempts: r.attempts, lastStatus: r.last_status, lastError: r.last_error,
         createdAt: toShanghai(r.created_at), doneAt: r.done_at ? toShanghai(r.done_at) : null,
-        nextAt: r.status === 'pending' ? toShanghai(new Date(Number(r.next_at)).toISOString()) : null, payload: r.payload,
+        ...pendingPhase(r, now), payload: r.payload,
         attemptLog: attempts.filter((a) => a.delivery_id === r.id).map((a) => ({ statusCode: a.status_code, error: a.error, durationMs: a.duration_ms, at: toShanghai(a.created_at) })),
       }));
       return { rows: list, total };
     },
 
     async redeliver(p: VendorPrincipal, deliveryId: number) {
-      if (!(await repo.requeueDelivery(db, p.vendorId, deliveryId, Date.now()))) throw notFound();
+      if (await repo.requeueDelivery(db, p.vendorId, deliveryId, Date.now())) return;
+      // a second click on a row the first one queued again
+      throw (await repo.isPendingDelivery(db, p.vendorId, deliveryId)) ? badRequest(INTEGRATION_MSG.redeliverPending) : notFound();
     },
   };
 }

@@ -135,6 +135,39 @@ describe('webhook delivery across processes', () => {
     }
   }, 120_000);
 
+  it('three hanging receivers of a vendor do not hold up its healthy endpoint (WORKERS=2, decision 297)', async () => {
+    // Review integrations, notes: 21 deliveries hanging on 3 receivers held the same vendor's ERP
+    // endpoint for 48 s (PostgreSQL, 2 processes) and 107 s (SQLite).
+    const hanging = await startReceiver(() => 'hang');
+    const fast = await startReceiver(() => 200);
+    const w = await createVendor(t);
+    const server = await startTestServer(t, { ...SERVER_ENV, WORKERS: '2', WEBHOOK_RETRY_BASE_SECONDS: '60' });
+    try {
+      const fastEp = (await post(t, API.webhooks, { url: fast.url, events: ['wallet.moved'] }, { token: w.token })).body.data.id as number;
+      const first = (await post(t, API.webhookTest(fastEp), {}, { token: w.token })).body.data.messageId as string;
+      await until(() => fast.seen.some((r) => r.id === first), 5000, 'the ERP endpoint delivering');
+      for (let i = 0; i < 3; i++) {
+        const ep = (await post(t, API.webhooks, { url: `${hanging.url}?n=${i}`, events: ['wallet.moved'] }, { token: w.token })).body.data.id as number;
+        for (let k = 0; k < 7; k++) expect((await post(t, API.webhookTest(ep), {}, { token: w.token })).body.code).toBe(200);
+      }
+      await until(() => hanging.seen.length >= 3, 5000, 'the hanging receivers held');
+      for (let round = 0; round < 3; round++) {
+        const pressed = Date.now();
+        const id = (await post(t, API.webhookTest(fastEp), {}, { token: w.token })).body.data.messageId as string;
+        await until(() => fast.seen.some((r) => r.id === id), 3000, `the ERP endpoint's event (round ${round})`);
+        expect(Date.now() - pressed).toBeLessThan(3000);
+      }
+      // one connection per hanging endpoint across both processes
+      expect(new Set(hanging.seen.map((r) => r.id)).size).toBe(hanging.seen.length);
+      expect(hanging.seen.length).toBeLessThanOrEqual(3);
+    } finally {
+      await server.stop();
+      await hanging.close();
+      await fast.close();
+      await t.db.updateTable('webhook_deliveries').set({ status: 'failed' }).where('vendor_id', '=', w.vendorId).where('status', '=', 'pending').execute();
+    }
+  }, 120_000);
+
   it('a process keeps a vendor to its share of its places and an endpoint to one delivery, each tried as soon as claimed', async () => {
     const receiver = await startReceiver(() => 'hang');
     try {

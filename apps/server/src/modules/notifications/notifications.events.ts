@@ -1,6 +1,7 @@
 import { NODE_NOTIFICATION, SLA_BREACH_RELEVANCE, type NotificationType } from '@portal/domain/notifications';
 import { afterSaleType } from '@portal/domain/enums';
 import { fenToYuanText } from '@portal/domain/money';
+import { webhookGaveUpText } from '@portal/domain/webhook-failures';
 import type { Tx } from '../../db/database';
 import { onDomainEvent, type DomainEvent } from '../../lib/domain-events';
 import { findDecidedCase, findOrderNoAndOwner, findTopUpAmount, insertNotification } from './notifications.repository';
@@ -74,6 +75,18 @@ export async function onEvent(tx: Tx, e: DomainEvent): Promise<void> {
         vendor_id: e.vendorId,
         type: 'invoice_decided',
         content: e.issued ? `开票申请${e.invoiceNo}已开具，可在开票申请中下载发票` : `开票申请${e.invoiceNo}被驳回`,
+        order_id: null,
+        order_no: '',
+        order_owner: null,
+        created_at: e.at,
+      });
+      return;
+    case 'webhook.gave_up':
+      // Once a failure episode of the endpoint (decision 297); like a top-up's, it has no order.
+      await insertNotification(tx, {
+        vendor_id: e.vendorId,
+        type: 'webhook_failed',
+        content: webhookGaveUpText(e.url, e.reason),
         order_id: null,
         order_no: '',
         order_owner: null,

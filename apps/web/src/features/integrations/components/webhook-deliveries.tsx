@@ -1,11 +1,15 @@
 import { App, Button, Drawer, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { INTEGRATION_MSG, webhookDeliveryLabel, webhookEventLabel, type WebhookDeliveryRow, type WebhookRow } from '@portal/domain/integrations';
+import { INTEGRATION_MSG, webhookDeliveryLabel, webhookEventLabel, webhookPhaseLabel, type WebhookDeliveryRow, type WebhookRow } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
 import { useRedeliverWebhook } from '../api/redeliver-webhook';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { usePaging } from '../../../lib/paging';
 
-const STATUS_COLOR: Record<string, string> = { pending: 'processing', delivered: 'success', failed: 'error' };
+const STATUS_COLOR: Record<string, string> = { queued: 'default', sending: 'processing', retry: 'warning', delivered: 'success', failed: 'error' };
+
+/** A pending row says where it stands (decision 297): 待发送, 发送中, or 等待重试 after a failed attempt. */
+const stateOf = (row: WebhookDeliveryRow) => (row.status === 'pending' && row.phase ? row.phase : row.status);
+const stateLabel = (row: WebhookDeliveryRow) => (row.status === 'pending' && row.phase ? webhookPhaseLabel(row.phase) : webhookDeliveryLabel(row.status));
 
 const pretty = (payload: string) => {
   try {
@@ -26,16 +30,16 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookRow 
     { title: '时间', dataIndex: 'createdAt', width: 165 },
     { title: '事件', dataIndex: 'eventType', width: 110, render: (v: string) => webhookEventLabel(v) },
     { title: '事件ID', dataIndex: 'messageId', width: 260, render: (v: string) => <Typography.Text className="int-mono int-mono--whole" copyable={{ text: v }}>{v}</Typography.Text> },
-    { title: '状态', dataIndex: 'status', width: 90, render: (v: string) => <Tag color={STATUS_COLOR[v]}>{webhookDeliveryLabel(v)}</Tag> },
+    { title: '状态', dataIndex: 'status', width: 90, render: (_, row) => <Tag color={STATUS_COLOR[stateOf(row)]}>{stateLabel(row)}</Tag> },
     { title: '状态码', dataIndex: 'lastStatus', width: 75, render: (v: number | null) => v ?? '—' },
     { title: '尝试', dataIndex: 'attempts', width: 60 },
     {
       title: '操作',
       key: 'op',
-      width: 90,
+      width: 120,
       render: (_, row) =>
         row.status === 'pending' ? (
-          <Typography.Text type="secondary">{row.nextAt ? '等待重试' : '发送中'}</Typography.Text>
+          <Typography.Text type="secondary">{row.phase === 'retry' && row.nextAt ? `${row.nextAt.slice(11)} 重试` : '—'}</Typography.Text>
         ) : (
           <Button
             type="link"
@@ -73,7 +77,7 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookRow 
                   第{i + 1}次 {a.at} · {a.statusCode === null ? '未收到状态码' : `状态码 ${a.statusCode}`} · {a.durationMs} ms · {a.error ?? '已送达'}
                 </div>
               ))}
-              {row.status === 'pending' && row.nextAt ? <div className="int-mono">下次尝试：{row.nextAt}</div> : null}
+              {row.phase === 'retry' && row.nextAt ? <div className="int-mono">下次尝试：{row.nextAt}</div> : null}
               <pre className="int-payload">{pretty(row.payload)}</pre>
             </div>
           ),

@@ -1,5 +1,5 @@
 import { EyeInvisibleOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { INTEGRATION_MSG, WEBHOOK_EVENTS, webhookEventLabel, type WebhookRow } from '@portal/domain/integrations';
 import { MSG } from '@portal/domain/messages';
@@ -26,6 +26,34 @@ function Secret({ value }: { value: string }) {
   );
 }
 
+/**
+ * How the endpoint's deliveries go (decision 297): 最近推送失败 with the time and why (发送失败 when a
+ * delivery was given up), 推送正常 with the last delivery, or nothing sent yet.
+ */
+export function EndpointHealth({ health }: { health: WebhookRow['health'] }) {
+  if (health.failingSince && health.failedAt) {
+    return (
+      <Tooltip title={health.lastFailure}>
+        <Typography.Text type="danger" className="int-health" data-health="failing">
+          {health.gaveUpAt ? `推送失败，已有事件停止重试 · 最近失败 ${health.failedAt}` : `最近推送失败 ${health.failedAt}`}
+        </Typography.Text>
+      </Tooltip>
+    );
+  }
+  if (health.okAt) {
+    return (
+      <Typography.Text type="success" className="int-health" data-health="ok">
+        推送正常 · 最近送达 {health.okAt}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Typography.Text type="secondary" className="int-health" data-health="none">
+      暂无推送
+    </Typography.Text>
+  );
+}
+
 /** 开放接口 → Webhook: endpoints (add/edit/remove), test event, delivery log with redelivery. */
 export function WebhooksPanel() {
   const { message } = App.useApp();
@@ -47,7 +75,16 @@ export function WebhooksPanel() {
   };
 
   const columns: TableColumnsType<WebhookRow> = [
-    { title: '接收地址', dataIndex: 'url', render: (v: string) => <Typography.Text className="int-mono">{v}</Typography.Text> },
+    {
+      title: '接收地址',
+      dataIndex: 'url',
+      render: (v: string, row) => (
+        <div className="int-endpoint">
+          <Typography.Text className="int-mono int-url">{v}</Typography.Text>
+          <EndpointHealth health={row.health} />
+        </div>
+      ),
+    },
     { title: '订阅事件', dataIndex: 'events', render: (v: string[]) => v.map((e) => <Tag key={e}>{webhookEventLabel(e)}</Tag>) },
     { title: '签名密钥', dataIndex: 'secret', width: 230, render: (v: string) => <Secret value={v} /> },
     {
@@ -103,7 +140,13 @@ export function WebhooksPanel() {
       </div>
       <Table rowKey="id" columns={columns} dataSource={hooks.data ?? []} loading={hooks.isFetching} locale={{ emptyText: MSG.emptyList }} pagination={false} />
       <WebhookDialog open={dialog.open} editing={dialog.editing} onClose={() => setDialog({ open: false, editing: null })} />
-      <WebhookDeliveries endpoint={log} onClose={() => setLog(null)} />
+      <WebhookDeliveries
+        endpoint={log}
+        onClose={() => {
+          setLog(null);
+          void hooks.refetch();
+        }}
+      />
     </>
   );
 }

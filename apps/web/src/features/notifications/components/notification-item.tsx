@@ -8,6 +8,7 @@ const COLOR: Record<string, string> = {
   praise_review: 'orange',
   topup_rejected: 'red',
   order_overdue: 'red',
+  webhook_failed: 'red',
   topup_confirmed: 'green',
   after_sales_decided: 'purple',
 };
