@@ -18,6 +18,11 @@ export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const LINK_DAYS_AFTER_END = 30;
 /** The merchant re-sends a link at most once in this many seconds. */
 export const LINK_RESEND_SECONDS = 60;
+/**
+ * Texts of an order's link per Shanghai day, whoever causes them (the first send, 重新发送, the send after
+ * 修改客户信息): past it 重新发送 is refused and the automatic send waits for the merchant (decision 298).
+ */
+export const LINK_SMS_PER_DAY = 5;
 
 /** The visit code: digits, wrong guesses allowed before only an operator's override completes the order. */
 export const VISIT_CODE_DIGITS = 6;
@@ -84,6 +89,10 @@ export const CUSTOMER_MSG = {
   linkRevoked: '链接已作废',
   resendTooSoon: `发送过于频繁，请${LINK_RESEND_SECONDS}秒后再试`,
   linkNotForStatus: '当前订单状态不能发送服务进度链接',
+  linkDailyCap: `今日该订单已发送${LINK_SMS_PER_DAY}次服务进度链接，请明天再试或联系客户`,
+  /** Why a link waits on the merchant's card: the automatic send found the day's texts used up (today, or a day before). */
+  linkHeld: `今日该订单已发送${LINK_SMS_PER_DAY}次服务进度链接，未自动发送，请明天点击“重新发送链接”`,
+  linkHeldEarlier: `因当日发送次数已满（${LINK_SMS_PER_DAY}次）未自动发送，请点击“重新发送链接”`,
   // the console's completion
   visitCodeRequired: '请输入客户核销码，或填写未使用核销码的原因',
   visitCodeWrong: (left: number) => `核销码错误，还可尝试${left}次`,

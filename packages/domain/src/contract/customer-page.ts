@@ -119,6 +119,7 @@ export const customerService = z.object({
     phone: z.string(),
     sentTime: time,
     sends: int,
+    holdReason: z.string().describe('待发送的链接未自动发送的原因（当日发送次数已满）；无则为空'),
     validUntil: time.describe('订单结束后30天；订单未结束为空'),
   }),
   appointmentConfirmed: z.boolean(),

@@ -12,6 +12,11 @@ export interface CustomerLinksTable {
   /** where the last SMS went */
   phone: Generated<string>;
   sends: Generated<number>;
+  /** the Shanghai day ('YYYY-MM-DD') `day_sends` counts the texts of (decision 298) */
+  sends_day: string | null;
+  day_sends: Generated<number>;
+  /** the automatic send found the day's texts used up: the link waits for the merchant's 重新发送 */
+  held_at: string | null;
   sent_at: string | null;
   revoked_at: string | null;
   /** when the order last ended (completed or cancelled); null while it runs */

@@ -1,11 +1,11 @@
-import { CUSTOMER_MSG, LINK_DAYS_AFTER_END, LINK_RESEND_SECONDS, customerPageUrl } from '@portal/domain/customer-page';
+import { CUSTOMER_MSG, LINK_DAYS_AFTER_END, LINK_RESEND_SECONDS, LINK_SMS_PER_DAY, customerPageUrl } from '@portal/domain/customer-page';
 import type { CustomerService } from '@portal/domain/contract/customer-page';
 import type { DB } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { hashToken } from '../../lib/passwords';
 import type { SmsSender } from '../../lib/sms';
 import { nowIso, toShanghai } from '../../lib/time';
-import { findLink, lockedOrderContact, resendLink, revokeLink } from './customer-links.repository';
+import { findLink, lockedOrderContact, resendLink, revokeLink, textsOn } from './customer-links.repository';
 import { findCompanyName, type ServiceOrder } from './customer-service.repository';
 import { appointmentConfirmed, toRating, toRequest } from './customer-view';
 import { listRequests } from './reschedules.repository';
@@ -32,9 +32,12 @@ export async function customerServiceOf(db: DB, o: ServiceOrder): Promise<Custom
   const [link, code, rating, requests] = await Promise.all([findLink(db, o.id), findVisitCode(db, o.id), findRating(db, o.id), listRequests(db, o.id)]);
   const until = linkValidUntil(link?.ends_at ?? null);
   const state = !link ? 'none' : link.state === 'sent' && until && until <= nowIso() ? 'expired' : (link.state as 'pending' | 'sent' | 'revoked');
+  // A link the sender held because the day's texts were used up (decision 298): the card says why it waits.
+  const held = link?.state === 'pending' && link.held_at !== null;
+  const holdReason = !held ? '' : link.sends_day === toShanghai(nowIso()).slice(0, 10) ? CUSTOMER_MSG.linkHeld : CUSTOMER_MSG.linkHeldEarlier;
   const visit = !code ? 'none' : ((code.used_by as 'code' | 'override' | null) ?? 'waiting');
   return {
-    link: { state, stateName: LINK_STATE_NAME[state], phone: link?.phone ?? '', sentTime: toShanghai(link?.sent_at), sends: link?.sends ?? 0, validUntil: toShanghai(until) },
+    link: { state, stateName: LINK_STATE_NAME[state], phone: link?.phone ?? '', sentTime: toShanghai(link?.sent_at), sends: link?.sends ?? 0, holdReason, validUntil: toShanghai(until) },
     appointmentConfirmed: !!link && appointmentConfirmed(o, link.confirmed_door_time),
     confirmTime: toShanghai(link?.confirmed_at),
     visit: { state: visit, stateName: VISIT_STATE_NAME[visit], attempts: code?.attempts ?? 0, usedTime: toShanghai(code?.used_at), overrideReason: code?.override_reason ?? '', operator: code?.operator ?? '' },
@@ -45,8 +48,9 @@ export async function customerServiceOf(db: DB, o: ServiceOrder): Promise<Custom
 
 /**
  * The merchant sends the link again: a new token (the old link dies at once), to the order's phone
- * as it is now. At most once a minute per order; refused for an unpaid or cancelled order and once
- * the link's 30 days after the end have passed.
+ * as it is now. At most once a minute per order and LINK_SMS_PER_DAY texts a Shanghai day (every text of
+ * the link counts, decision 298); refused for an unpaid or cancelled order and once the link's 30 days
+ * after the end have passed.
  */
 export async function resendCustomerLink(db: DB, sms: SmsSender, publicUrl: string, o: ServiceOrder) {
   const token = newLinkToken();
@@ -56,9 +60,13 @@ export async function resendCustomerLink(db: DB, sms: SmsSender, publicUrl: stri
     const now = nowIso();
     const cur = await lockedOrderContact(tx, o.id);
     if (!cur || !SENDABLE(cur.status)) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
-    const until = linkValidUntil((await findLink(tx, o.id))?.ends_at ?? null);
+    const link = await findLink(tx, o.id);
+    const until = linkValidUntil(link?.ends_at ?? null);
     if (until && until <= now) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
-    const written = await resendLink(tx, { order_id: o.id, vendor_id: o.vendor_id, token_hash: hashToken(token), phone: cur.phone, now, notBefore: new Date(Date.now() - LINK_RESEND_SECONDS * 1000).toISOString() });
+    const day = toShanghai(now).slice(0, 10);
+    if (textsOn(link, day) >= LINK_SMS_PER_DAY) throw badRequest(CUSTOMER_MSG.linkDailyCap);
+    const notBefore = new Date(Date.now() - LINK_RESEND_SECONDS * 1000).toISOString();
+    const written = await resendLink(tx, { order_id: o.id, vendor_id: o.vendor_id, token_hash: hashToken(token), phone: cur.phone, now, notBefore, day });
     if (!written) throw badRequest(CUSTOMER_MSG.resendTooSoon);
     // An order dispatched before links existed gets its visit code with its first link, while its work is ahead.
     if (BEFORE_COMPLETION.includes(cur.status)) await insertVisitCodeIfNone(tx, { order_id: o.id, vendor_id: o.vendor_id, code: newVisitCode(), created_at: now });

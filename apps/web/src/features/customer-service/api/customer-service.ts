@@ -13,7 +13,9 @@ export type { CustomerService, RatingSummary };
  * texted by the server a second or so later, with no order change to tell the open card: it asks again.
  */
 export const PENDING_LINK_REFRESH_MS = 2000;
-export const refreshWhileLinkPending = (s: CustomerService | undefined) => (s?.link.state === 'pending' ? PENDING_LINK_REFRESH_MS : false);
+export const refreshWhileLinkPending = (s: CustomerService | undefined) =>
+  // A link held for the merchant (the day's texts used up, decision 298) waits for them, not for the sender.
+  s?.link.state === 'pending' && !s.link.holdReason ? PENDING_LINK_REFRESH_MS : false;
 
 /** GET /api/app/order/customerService/{id}: the link, the appointment's confirmation, the visit code's use, the rating. */
 export const customerServiceQuery = (id: number | string) =>

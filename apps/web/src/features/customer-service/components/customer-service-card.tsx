@@ -37,6 +37,7 @@ export function CustomerServiceCard({ orderId, console = false, canManage = fals
         <Descriptions.Item label="服务进度链接">
           <Space size={4} wrap>
             <Tag color={LINK_COLOR[s.link.state]} data-testid="link-state">{s.link.stateName}</Tag>
+            {s.link.holdReason && <Typography.Text type="warning" data-testid="link-hold-reason">{s.link.holdReason}</Typography.Text>}
             {s.link.sentTime && <Typography.Text type="secondary">{s.link.sentTime} 发送至 {s.link.phone}（共{s.link.sends}次）</Typography.Text>}
             {s.link.validUntil && <Typography.Text type="secondary">有效期至 {s.link.validUntil}</Typography.Text>}
           </Space>
