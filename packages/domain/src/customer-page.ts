@@ -89,6 +89,7 @@ export const CUSTOMER_MSG = {
   linkRevoked: '链接已作废',
   resendTooSoon: `发送过于频繁，请${LINK_RESEND_SECONDS}秒后再试`,
   linkNotForStatus: '当前订单状态不能发送服务进度链接',
+  linkExpired: `服务进度链接已过期（订单完成满${LINK_DAYS_AFTER_END}天），不能重新发送`,
   linkDailyCap: `今日该订单已发送${LINK_SMS_PER_DAY}次服务进度链接，请明天再试或联系客户`,
   /** Why a link waits on the merchant's card: the automatic send found the day's texts used up (today, or a day before). */
   linkHeld: `今日该订单已发送${LINK_SMS_PER_DAY}次服务进度链接，未自动发送，请明天点击“重新发送链接”`,

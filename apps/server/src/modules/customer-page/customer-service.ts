@@ -62,7 +62,7 @@ export async function resendCustomerLink(db: DB, sms: SmsSender, publicUrl: stri
     if (!cur || !SENDABLE(cur.status)) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
     const link = await findLink(tx, o.id);
     const until = linkValidUntil(link?.ends_at ?? null);
-    if (until && until <= now) throw badRequest(CUSTOMER_MSG.linkNotForStatus);
+    if (until && until <= now) throw badRequest(CUSTOMER_MSG.linkExpired);
     const day = toShanghai(now).slice(0, 10);
     if (textsOn(link, day) >= LINK_SMS_PER_DAY) throw badRequest(CUSTOMER_MSG.linkDailyCap);
     const notBefore = new Date(Date.now() - LINK_RESEND_SECONDS * 1000).toISOString();

@@ -5,11 +5,11 @@ import { get, nextPhone, post, startTestApp, type TestApp } from '../../../test/
 import { publicUrlOf } from '../../config';
 import { REGION } from '../orders/orders.fixtures';
 import { sendPendingLinks } from './link-sender';
-import { customerWorld, dispatchedOrder, linkTokenFor, mustAct, type World } from './customer-page.fixtures';
+import { completedOrder, customerWorld, dispatchedOrder, linkTokenFor, mustAct, type World } from './customer-page.fixtures';
 
 // Decision 298: every text of an order's link counts (the first send, 重新发送, the send after 修改客户信息),
 // at most LINK_SMS_PER_DAY a Shanghai day; 重新发送 past it is refused, the automatic send waits for the
-// merchant and the card says why. Both engines, in parallel.
+// merchant and the card says why. A re-send after the 30 days names the expiry. Both engines, in parallel.
 
 let t: TestApp;
 let w: World;
@@ -130,3 +130,14 @@ describe('the daily cap of link texts (decision 298)', () => {
   }, 120_000);
 });
 
+describe('重新发送 after the 30 days (decision 298)', () => {
+  it('names the expiry, not the order’s state', async () => {
+    const o = await completedOrder(t, w, { confirm: true });
+    await t.db.updateTable('customer_links').set({ ends_at: new Date(Date.now() - 31 * 86400_000).toISOString() }).where('order_id', '=', o.id).execute();
+    expect((await resend(o.id)).body).toEqual({ code: 400, msg: CUSTOMER_MSG.linkExpired, data: null });
+    // A cancelled order keeps the state's answer.
+    const c = await dispatchedOrder(t, w);
+    expect((await post(t, API.orderCancel, { ids: [c.id], closeRemark: '客户取消' }, { token: w.v.token })).body.code).toBe(200);
+    expect((await resend(c.id)).body).toMatchObject({ code: 400, msg: CUSTOMER_MSG.linkNotForStatus });
+  });
+});
