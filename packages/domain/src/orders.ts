@@ -246,6 +246,11 @@ export const urgentBody = z.object({
 });
 export type UrgentInput = z.infer<typeof urgentBody>;
 
+/** One 催单 per order in this many minutes, whoever sends it (decision 298). */
+export const REMINDER_COOLDOWN_MINUTES = 10;
+/** The refusal of a 催单 within the cooldown; `minutes` until the next one is possible (at least 1). */
+export const remindTooSoonMsg = (minutes: number) => `该订单刚催过单，请${minutes}分钟后再催`;
+
 export const reminderBody = z.object({
   orderId,
   reminderContent: z.string({ error: MSG.reminderRequired }).trim().min(1, MSG.reminderRequired).max(400, ORDER_MSG.text400),

@@ -44,6 +44,10 @@ export async function addUrgentFee(
 
 export const insertReminder = (tx: Tx, row: Insertable<OrderRemindersTable>) => tx.insertInto('order_reminders').values(row).execute();
 
+/** When the order was last reminded (催单), or null; read under the order's lock by the next 催单 (decision 298). */
+export const lastReminderAt = async (tx: Tx, orderId: number) =>
+  (await tx.selectFrom('order_reminders').select('created_at').where('order_id', '=', orderId).orderBy('created_at', 'desc').limit(1).executeTakeFirst())?.created_at ?? null;
+
 export const setMarker = (tx: Tx, orderId: number, markerType: string, markerValue: string, now: string) =>
   tx.updateTable('orders').set({ marker_type: markerType, marker_value: markerValue, updated_at: now }).where('id', '=', orderId).execute();
 

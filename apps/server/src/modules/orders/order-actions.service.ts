@@ -1,7 +1,7 @@
 import { ORDER_NODE, ORDER_STATUS, PAY_METHOD, PAY_STATUS, PAYMENT_TYPE } from '@portal/domain/enums';
 import { REVIEW_MSG, REVIEW_STATE } from '@portal/domain/order-transitions';
 import { MSG } from '@portal/domain/messages';
-import { deriveStatusInfo, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
+import { deriveStatusInfo, REMINDER_COOLDOWN_MINUTES, remindTooSoonMsg, type CustomerModifyInput, type UrgentInput } from '@portal/domain/orders';
 import { followUpNotCancellableMsg } from '@portal/domain/after-sales';
 import { fenToYuanText, yuanToFen } from '@portal/domain/money';
 import type { z } from 'zod';
@@ -20,7 +20,7 @@ import { missedStage, slaOnMove } from '../../lib/order-sla';
 import { creditMissedStage } from '../../lib/timeliness-credit';
 import {
   addUrgentFee, clearRealPay, decidePendingPraise, decidePendingReturn, findLatestPraise, findLatestReturn, findSubmissionOfOrder, hasOtherApprovedPraise,
-  insertReminder, paidInFull, setCustomerWhileStatusUpTo, setMarker, shipPendingSubmission,
+  insertReminder, lastReminderAt, paidInFull, setCustomerWhileStatusUpTo, setMarker, shipPendingSubmission,
 } from './order-actions.repository';
 import { openFollowUpOrderIds } from './follow-up-orders.repository';
 
@@ -141,7 +141,13 @@ export function orderActions(db: DB) {
       await db.transaction().execute(async (tx) => {
         const o = await ownOrder(tx, p, input.orderId);
         if (!flagsOf(o).isReminder) throw illegalTransition(o, '催单');
-        await insertReminder(tx, { order_id: o.id, vendor_id: p.vendorId, content: input.reminderContent, created_by: p.userId, created_at: nowIso() });
+        // One 催单 per order in REMINDER_COOLDOWN_MINUTES, whoever sends it (decision 298). The order is read
+        // under its lock (loadOrder; SQLite's transaction holds the write lock), so parallel ones see each other.
+        const now = nowIso();
+        const last = await lastReminderAt(tx, o.id);
+        const waitMs = last ? Date.parse(last) + REMINDER_COOLDOWN_MINUTES * 60_000 - Date.parse(now) : 0;
+        if (waitMs > 0) throw badRequest(remindTooSoonMsg(Math.ceil(waitMs / 60_000)));
+        await insertReminder(tx, { order_id: o.id, vendor_id: p.vendorId, content: input.reminderContent, created_by: p.userId, created_at: now });
         await writeLog(tx, o, o.node, { operator, content: `催单：${input.reminderContent}`, relevanceType: 'reminder' });
       });
     },
