@@ -66,6 +66,8 @@ export const IMPORT_LIMITS = {
   maxUnpackedBytes: 60 * 1024 * 1024,
   /** Lines of one order (the form's productList max). */
   maxLinesPerOrder: 20,
+  /** Rows above the header row a sheet may have (a title, a note) before its headers are looked for no further (decision 300). */
+  headerScanRows: 10,
   /** How far back an existing order makes an imported one a likely duplicate (decision 279). */
   duplicateDays: 30,
 } as const;
@@ -75,7 +77,11 @@ export const IMPORT_MSG = {
   fileTooLarge: `文件不能超过${IMPORT_LIMITS.maxBytes / 1024 / 1024}MB`,
   fileInvalid: '文件格式不正确，请下载导入模板填写后上传（.xlsx）',
   sheetMissing: `未找到“${IMPORT_SHEET}”工作表，请使用导入模板`,
-  columnsMissing: (headers: string[]) => `模板缺少列：${headers.join('、')}，请重新下载导入模板`,
+  /** No header row among the first IMPORT_LIMITS.headerScanRows rows of any sheet (decision 300): where it was looked for, the closest row if any. */
+  headersNotFound: (sheet: string, row: number, missing: string[]) =>
+    row > 0
+      ? `工作表“${sheet}”第${row}行的表头缺少列：${missing.join('、')}，请补齐这些列或重新下载导入模板`
+      : `未在工作表“${sheet}”的前${IMPORT_LIMITS.headerScanRows}行找到表头（${missing.join('、')}），请使用导入模板填写`,
   noRows: '文件中没有要导入的订单，请从第2行开始填写',
   tooManyRows: `每次最多导入${IMPORT_LIMITS.maxRows}行，请分批导入`,
   /** The file inflates past maxUnpackedBytes (counted while inflating, whatever the zip declares). */
@@ -89,6 +95,8 @@ export const IMPORT_MSG = {
   productAmbiguous: '产品管理中有多个产品使用该型号名称，请先修改为不同的名称',
   regionNotFound: '省市区名称不正确，请填写完整的省、市、区名称',
   addressNotRecognised: '无法从详细地址中识别省市区，请填写省、市、区三列',
+  /** The address text names a district several places have (decision 300): none is picked. */
+  addressAmbiguous: (places: string[]) => `详细地址可能属于多个地区（${places.slice(0, 4).join('、')}${places.length > 4 ? '等' : ''}），请填写省、市、区三列`,
   orderMismatch: (firstRow: number) => `与同一订单（同一客户和地址）的第${firstRow}行不一致`,
   tooManyLines: `同一订单最多${IMPORT_LIMITS.maxLinesPerOrder}个产品`,
   groupFailed: (rows: number[]) => `同一订单的第${rows.join('、')}行有误，本行未导入`,

@@ -5,6 +5,7 @@ import { MARKER_COLORS, DEFAULT_MARKER, ORDER_LABELS, PRICE_FIELDS, guideField, 
 import { isSatisfaction } from './customer-page';
 import { IDS_MAX, INPUT_MSG, INT_MAX, PAGE_SIZE_MAX, PHONE_PATTERN, YUAN_MAX, idList, isWholeYuan } from './validation';
 import { REVIEW_STATE } from './order-transitions';
+import { isCalendarDate } from './appointments';
 
 // Order payloads (spec 02 §3, §5) and the pure rules both sides share: status flags, the
 // virtual-taking display, the progress bar and THE pricing function (integer fen).
@@ -32,6 +33,8 @@ export const ORDER_MSG = {
   maintenanceRequired: '请选择维修类型',
   detailAddressRequired: '请输入详细地址',
   doorTimeInvalid: '上门时间不能早于昨天',
+  doorTimeFormat: '上门时间格式不正确，请按 2026-12-20 15:30 填写',
+  doorTimeNotReal: '上门时间不存在，请填写真实的日期和时间，如 2026-12-20 15:30',
   recycleOutOfWarrantyOnly: '回收服务仅限保外订单',
   extrasInWarrantyOnly: '加急和好评推广仅限保内订单',
   praiseInstallOnly: '好评推广仅限安装服务',
@@ -85,15 +88,27 @@ export const fileItem = z.object({
 });
 export type FileItem = z.infer<typeof fileItem>;
 
-/** 'YYYY-MM-DD HH:mm[:ss]' Shanghai time, not earlier than the start of yesterday (Shanghai). */
+const DOOR_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** 'YYYY-MM-DD[ HH:mm[:ss]]' naming a day and a clock time that exist (not 2026-11-31, not 24:30) (decision 300). */
+export function isDoorTimeText(text: string): boolean {
+  const m = DOOR_TIME.exec(text);
+  if (!m || !isCalendarDate(`${m[1]}-${m[2]}-${m[3]}`)) return false;
+  return m[4] === undefined || (+m[4] < 24 && +m[5]! < 60 && +(m[6] ?? 0) < 60);
+}
+
+/** 'YYYY-MM-DD HH:mm[:ss]' Shanghai time that exists, not earlier than the start of yesterday (Shanghai). */
 export function doorTimeAllowed(text: string, nowMs = Date.now()): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
-  if (!m) return false;
+  if (!isDoorTimeText(text)) return false;
   const shanghaiNow = new Date(nowMs + 8 * 3600_000);
   const yesterday = Date.UTC(shanghaiNow.getUTCFullYear(), shanghaiNow.getUTCMonth(), shanghaiNow.getUTCDate() - 1);
-  const day = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!);
-  return !Number.isNaN(day) && day >= yesterday;
+  const m = DOOR_TIME.exec(text)!;
+  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!) >= yesterday;
 }
+
+/** Why a door time is refused (order add and import share it): unreadable or not a real time, or too early; null when allowed. */
+export const doorTimeRefusal = (text: string, nowMs = Date.now()): string | null =>
+  !DOOR_TIME.test(text) ? ORDER_MSG.doorTimeFormat : !isDoorTimeText(text) ? ORDER_MSG.doorTimeNotReal : doorTimeAllowed(text, nowMs) ? null : ORDER_MSG.doorTimeInvalid;
 /** The form's default clock time for the door time (spec 02 §5). */
 export const DEFAULT_DOOR_CLOCK = '15:30:00';
 
@@ -180,7 +195,10 @@ export const orderAddBody = z
       .optional()
       .nullable()
       .transform((v) => v || null)
-      .refine((v) => v === null || doorTimeAllowed(v), ORDER_MSG.doorTimeInvalid),
+      .superRefine((v, ctx) => {
+        const refusal = v === null ? null : doorTimeRefusal(v);
+        if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+      }),
     remarks: text400,
     contactName: text(50),
     contactPhone: text(20),

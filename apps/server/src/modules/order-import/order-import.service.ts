@@ -44,13 +44,50 @@ const FIELD_COLUMN: Record<string, ImportColumnKey> = {
 };
 const REGION_COLUMNS: ReadonlySet<ImportColumnKey> = new Set(['provinceName', 'cityName', 'districtName']);
 
-const short = (name: string) => name.replace(/(省|市|自治区|特别行政区|壮族|回族|维吾尔|自治州|地区|盟|区|县|旗)$/g, '');
+/**
+ * A region's own name without its level and people (广西壮族自治区 → 广西, 恩施土家族苗族自治州 → 恩施,
+ * 石柱土家族自治县 → 石柱, 南山区 → 南山), so the names people usually write match the region table (decision 300).
+ */
+const short = (name: string) =>
+  name
+    .replace(/(特别行政区|自治区|自治州|自治县|自治旗|地区|盟|省|市|州|区|县|旗)$/, '')
+    .replace(/^(.{2,}?)(?:[\u4e00-\u9fa5]{1,4}族|维吾尔)+$/, '$1');
 const sameName = (a: string, b: string) => !!a && !!b && (a === b || short(a) === short(b));
+/** The node named `name`: the exact name, else the one node of the same short name (several: none). */
 const pick = (nodes: RegionNode[] | undefined, name: string) => {
   const list = nodes ?? [];
-  return list.find((n) => n.label === name) ?? list.find((n) => sameName(n.label, name)) ?? (name === '' && list.length === 1 ? list[0] : undefined);
+  const exact = list.find((n) => n.label === name);
+  if (exact) return exact;
+  const alike = list.filter((n) => sameName(n.label, name));
+  return alike.length === 1 ? alike[0] : name === '' && list.length === 1 ? list[0] : undefined;
+};
+/** The one district named `name` anywhere under `cities` (a 直辖市's 县, a province's 省直辖县), with its city. */
+const districtUnder = (cities: RegionNode[] | undefined, name: string) => {
+  const found = (cities ?? []).flatMap((city) => (city.children ?? []).filter((d) => sameName(d.label, name)).map((dist) => ({ city, dist })));
+  return found.length === 1 ? found[0] : undefined;
 };
 
+/** The 省/市/区 columns as region nodes; the column whose name matches nothing, or null. */
+type RegionFound = { prov: RegionNode; city: RegionNode; dist: RegionNode } | { wrong: 'provinceName' | 'cityName' | 'districtName' };
+function regionOf(tree: RegionNode[], province: string, city: string, district: string): RegionFound {
+  const prov = pick(tree, province);
+  if (!prov) return { wrong: 'provinceName' };
+  const c = pick(prov.children, city);
+  if (c) {
+    const d = pick(c.children, district);
+    if (d) return { prov, city: c, dist: d };
+    // A 直辖市 written as its own city (重庆/重庆/石柱县): the district may be filed under its 县.
+    const under = sameName(c.label, prov.label) ? districtUnder(prov.children, district) : undefined;
+    return under ? { prov, ...under } : { wrong: 'districtName' };
+  }
+  // A county-level city or county filed under 省直辖县 written as the city (湖北/仙桃市), the district empty or the same.
+  const under = districtUnder(prov.children, city);
+  if (under && (!district || sameName(under.dist.label, district))) return { prov, city: under.city, dist: under.dist };
+  return { wrong: 'cityName' };
+}
+
+/** Full-width digits (１３９…) as typed by a Chinese input method, read as the digits they show. */
+const halfWidthDigits = (v: string) => v.replace(/[\uFF10-\uFF19]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0));
 
 /** What a product can be ordered for with this warranty type, as the sheet names it: 安装、维修（普通、大修）. */
 function offeredServices(prices: CatalogPricesFen, paroleCode: number): string[] {
@@ -60,14 +97,26 @@ function offeredServices(prices: CatalogPricesFen, paroleCode: number): string[]
 
 const codeOf = (table: { options: Array<{ value: number; label: string }> }, text: string) => table.options.find((o) => o.label === text)?.value;
 
-/** '2026/12/20 15:30' → '2026-12-20 15:30'; a date alone gets the form's default clock. */
+/** Excel's day 0 (1899-12-30) in Unix milliseconds: a date serial counts days from it. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/**
+ * 上门时间 as the form takes it, 'YYYY-MM-DD HH:mm:ss' (decision 300): 2026-12-20 15:30, 2026/12/20,
+ * 2026.12.20, 2026年12月20日 15:30, and a date serial (a General cell, or a zh-CN date format exceljs's
+ * streaming reader leaves as a number); a date alone gets the form's default clock. Anything else is
+ * passed on as typed for the domain rule to refuse; a day or time that does not exist is refused there too.
+ */
 function doorTimeText(v: string): string {
-  const t = v.trim().replace(/\//g, '-').replace(/\s+/g, ' ');
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+  const t = v.trim().replace(/\s+/g, ' ');
+  if (/^\d{5}(\.\d+)?$/.test(t)) {
+    const at = new Date(EXCEL_EPOCH_MS + Math.round(Number(t) * 1440) * 60_000).toISOString();
+    return at.slice(11, 16) === '00:00' ? `${at.slice(0, 10)} ${DEFAULT_DOOR_CLOCK}` : `${at.slice(0, 10)} ${at.slice(11, 16)}:00`;
+  }
+  const m = /^(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2})|年(\d{1,2})月(\d{1,2})日?)(?:(?:[ T]|(?<=日))(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?$/.exec(t);
   if (!m) return t;
   const p2 = (s: string) => s.padStart(2, '0');
-  const day = `${m[1]}-${p2(m[2]!)}-${p2(m[3]!)}`;
-  return m[4] ? `${day} ${p2(m[4])}:${m[5]}:${m[6] ?? '00'}` : `${day} ${DEFAULT_DOOR_CLOCK}`;
+  const day = `${m[1]}-${p2((m[2] ?? m[4])!)}-${p2((m[3] ?? m[5])!)}`;
+  return m[6] ? `${day} ${p2(m[6])}:${m[7]}:${m[8] ?? '00'}` : `${day} ${DEFAULT_DOOR_CLOCK}`;
 }
 
 const orderKeyOf = (c: Record<ImportColumnKey, string>) =>
@@ -257,7 +306,8 @@ async function checkRow(
   tree: RegionNode[],
   addressCache: Map<string, Promise<RecognisedAddress[]>>,
 ): Promise<CheckedRow> {
-  const cells = r.cells;
+  const cells = { ...r.cells };
+  for (const key of ['phone', 'phoneExtension', 'number', 'urgentPrice'] as const) cells[key] = halfWidthDigits(cells[key]);
   const errors = new Map<ImportColumnKey | '', string>();
   const set = (key: ImportColumnKey, message: string) => errors.has(key) || errors.set(key, message);
   for (const c of IMPORT_COLUMNS) if (containsControlChars(cells[c.key])) set(c.key, INPUT_MSG.illegalText);
@@ -283,18 +333,17 @@ async function checkRow(
   let region = { provinceId: '', provinceName: '', cityId: '', cityName: '', districtId: '', districtName: '' };
   let detailAddress = cells.detailAddress;
   if (cells.provinceName || cells.cityName || cells.districtName) {
-    const prov = pick(tree, cells.provinceName);
-    const city = prov && pick(prov.children, cells.cityName);
-    const dist = city && pick(city.children, cells.districtName);
-    if (!prov) set('provinceName', IMPORT_MSG.regionNotFound);
-    else if (!city) set('cityName', IMPORT_MSG.regionNotFound);
-    else if (!dist) set('districtName', IMPORT_MSG.regionNotFound);
-    else region = { provinceId: prov.value, provinceName: prov.label, cityId: city.value, cityName: city.label, districtId: dist.value, districtName: dist.label };
+    const found = regionOf(tree, cells.provinceName, cells.cityName, cells.districtName);
+    if ('wrong' in found) set(found.wrong, IMPORT_MSG.regionNotFound);
+    else region = { provinceId: found.prov.value, provinceName: found.prov.label, cityId: found.city.value, cityName: found.city.label, districtId: found.dist.value, districtName: found.dist.label };
   } else if (detailAddress && !errors.has('detailAddress')) {
     let found = addressCache.get(detailAddress);
     if (!found) addressCache.set(detailAddress, (found = ports.resolveAddressText(db, detailAddress.slice(0, 400))));
-    const x = (await found)[0];
+    // Text naming a district several places have (朝阳区…, 鼓楼区…) is refused, not put in the first of them.
+    const places = [...new Map((await found).filter((x) => x.xzq).map((x) => [x.xzq!.code, x])).values()];
+    const x = places[0];
     if (!x?.xzq) set('detailAddress', IMPORT_MSG.addressNotRecognised);
+    else if (places.length > 1) set('detailAddress', IMPORT_MSG.addressAmbiguous(places.map(({ xzq: z }) => `${z!.province}${z!.city === z!.province ? '' : z!.city}${z!.district}`)));
     else {
       region = { provinceId: x.xzq.provinceCode, provinceName: x.xzq.province, cityId: x.xzq.pCode, cityName: x.xzq.city, districtId: x.xzq.code, districtName: x.xzq.district };
       detailAddress = x.detail.trim() || detailAddress;

@@ -252,7 +252,7 @@ describe('refusals in Chinese, never a server error', () => {
     const noModel = new ExcelJS.Workbook();
     noModel.addWorksheet(IMPORT_SHEET).addRow(['客户姓名', '客户手机号', '详细地址', '保内/保外', '服务类型']);
     noModel.getWorksheet(IMPORT_SHEET)!.addRow(['张三']);
-    await refuse(Buffer.from(await noModel.xlsx.writeBuffer()), IMPORT_MSG.columnsMissing(['产品型号']));
+    await refuse(Buffer.from(await noModel.xlsx.writeBuffer()), IMPORT_MSG.headersNotFound(IMPORT_SHEET, 1, ['产品型号']));
     expect((await post(t, API.orderImport, { file: 'x' }, { token: v.token })).body).toMatchObject({ code: 400, msg: IMPORT_MSG.fileRequired });
   });
 });

@@ -27,15 +27,17 @@ const SPEC: WorkbookSpec = {
   notesSheet: IMPORT_NOTES_SHEET,
   errorHeader: IMPORT_ERROR_HEADER,
   maxRows: IMPORT_LIMITS.maxRows,
+  headerScanRows: IMPORT_LIMITS.headerScanRows,
   maxUnpackedBytes: IMPORT_LIMITS.maxUnpackedBytes,
   rowRef: IMPORT_ROW_REF,
 };
 
-const REFUSAL: Record<Exclude<WorkbookAnswer, { rows: unknown } | { file: unknown }>['refused'], (missing: string[]) => string> = {
+type Refusal = Extract<WorkbookAnswer, { refused: unknown }>;
+const REFUSAL: Record<Refusal['refused'], (r: Pick<Refusal, 'missing' | 'sheet' | 'row'>) => string> = {
   invalid: () => IMPORT_MSG.fileInvalid,
   tooLarge: () => IMPORT_MSG.unpackedTooLarge,
   sheetMissing: () => IMPORT_MSG.sheetMissing,
-  columnsMissing: (missing) => IMPORT_MSG.columnsMissing(missing),
+  headersNotFound: ({ missing, sheet, row }) => IMPORT_MSG.headersNotFound(sheet, row, missing),
   noRows: () => IMPORT_MSG.noRows,
   tooManyRows: () => IMPORT_MSG.tooManyRows,
 };
@@ -95,7 +97,7 @@ export function workbookReader(log: { error(o: object, msg: string): void }): Wo
       // Bytes of their own (a small Buffer can be a slice of Node's shared pool), cloned to the thread.
       return [...entries].map(([name, data]) => [name, Uint8Array.from(data)]);
     } catch (err) {
-      if (err instanceof UnpackRefused) throw badRequest(REFUSAL[err.reason]([]));
+      if (err instanceof UnpackRefused) throw badRequest(REFUSAL[err.reason]({ missing: [], sheet: '', row: 0 }));
       throw err;
     }
   }
@@ -124,7 +126,7 @@ export function workbookReader(log: { error(o: object, msg: string): void }): Wo
     try {
       const withPort: WorkbookTask = { ...task, started: port2 };
       const answer: WorkbookAnswer = await threads().run(withPort, { signal: abort.signal, transferList: [port2] });
-      if ('refused' in answer) throw badRequest(REFUSAL[answer.refused](answer.missing));
+      if ('refused' in answer) throw badRequest(REFUSAL[answer.refused](answer));
       return answer;
     } catch (err) {
       if (err instanceof AppError) throw err;

@@ -8,6 +8,8 @@ export interface WorkbookSpec {
   notesSheet: string;
   errorHeader: string;
   maxRows: number;
+  /** The header row is looked for among this many first rows of a sheet (decision 300). */
+  headerScanRows: number;
   maxUnpackedBytes: number;
   /** How messages name rows (IMPORT_ROW_REF), renumbered in the 错误原因 workbook. */
   rowRef: { pattern: string; separator: string; leftOut: string };
@@ -29,11 +31,12 @@ export type WorkbookJob =
 /** `started` hears one message when the thread starts on the job (its time limit runs from then). */
 export type WorkbookTask = WorkbookJob & { started: MessagePort };
 
-export type RefusalReason = 'invalid' | 'tooLarge' | 'sheetMissing' | 'columnsMissing' | 'noRows' | 'tooManyRows';
+export type RefusalReason = 'invalid' | 'tooLarge' | 'sheetMissing' | 'headersNotFound' | 'noRows' | 'tooManyRows';
 
 export type WorkbookAnswer =
   | { rows: SheetRow[]; sheet: string }
   | { file: Uint8Array }
-  | { refused: RefusalReason; missing: string[] };
+  /** `sheet`/`row`: where the headers were looked for (the closest row, 0 when none came close). */
+  | { refused: RefusalReason; missing: string[]; sheet: string; row: number };
 
 export default function workbookTask(task: WorkbookTask): Promise<WorkbookAnswer>;

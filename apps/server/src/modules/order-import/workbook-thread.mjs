@@ -10,10 +10,11 @@ const libraries = Promise.all([import('exceljs'), import('jszip')]).then(([excel
 libraries.catch(() => undefined);
 
 class Refused extends Error {
-  constructor(reason, missing = []) {
+  constructor(reason, missing = [], where = { sheet: '', row: 0 }) {
     super(reason);
     this.reason = reason;
     this.missing = missing;
+    this.where = where;
   }
 }
 
@@ -70,50 +71,97 @@ async function readRows(entries, spec) {
   const shared = entries.get('xl/sharedStrings.xml');
   if (shared) for await (const _ of reader._parseSharedStrings(streamOf(shared))) {}
 
+  // The template's sheet first, then the other visible sheets in order (a 汇总 sheet before the data):
+  // the first with the headers among its first rows is read (decision 300).
   const sheets = reader.model?.sheets ?? [];
-  const target = sheets.find((s) => s.name === spec.sheet) ?? sheets.find((s) => s.state !== 'hidden' && s.name !== spec.notesSheet);
-  if (!target) throw new Refused('sheetMissing');
-  const rel = (reader.workbookRels ?? []).find((r) => r.Id === target.rId);
-  // As exceljs's own loader resolves a sheet's part: relative to xl/, or an absolute /xl/… path.
-  const xml = rel && entries.get(`xl/${String(rel.Target).replace(/^(\s|\/xl\/)+/, '')}`);
-  if (!xml) throw new Refused('sheetMissing');
+  const named = sheets.find((s) => s.name === spec.sheet);
+  const candidates = [named, ...sheets.filter((s) => s !== named && s.state !== 'hidden' && s.name !== spec.notesSheet)].filter(Boolean);
+  if (!candidates.length) throw new Refused('sheetMissing');
+  let closest = null;
+  for (const target of candidates) {
+    const rel = (reader.workbookRels ?? []).find((r) => r.Id === target.rId);
+    // As exceljs's own loader resolves a sheet's part: relative to xl/, or an absolute /xl/… path.
+    const xml = rel && entries.get(`xl/${String(rel.Target).replace(/^(\s|\/xl\/)+/, '')}`);
+    if (!xml) continue;
+    const read = await readSheet(reader, xml, target, spec);
+    if (read.rows) return { rows: read.rows, sheet: target.name };
+    if (!closest || read.matched > closest.matched) closest = read;
+  }
+  if (!closest) throw new Refused('sheetMissing');
+  throw new Refused('headersNotFound', closest.missing, { sheet: closest.sheet, row: closest.row });
+}
+
+/** The row's columns by key when it holds headers of the spec (`matched`: how many required ones). */
+function headersOf(r, spec) {
+  const byHeader = new Map(spec.columns.map((c) => [normHeader(c.header), c.key]));
+  const cols = new Map();
+  r.eachCell((cell, col) => {
+    const key = byHeader.get(normHeader(cellText(cell.value)));
+    if (key && !cols.has(key)) cols.set(key, col);
+  });
+  const missing = spec.columns.filter((c) => c.required && !cols.has(c.key)).map((c) => c.header);
+  return { cols, missing, matched: spec.columns.filter((c) => c.required).length - missing.length };
+}
+
+const columnNumber = (letters) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/** The sheet's merged ranges (A2:A4 → rows 2–4, column 1), from the part after its rows. */
+function mergesOf(xml) {
+  const after = xml.lastIndexOf('sheetData>');
+  if (after < 0) return [];
+  const tail = new TextDecoder('utf-8').decode(xml.subarray(after));
+  return [...tail.matchAll(/<(?:\w+:)?mergeCell\s[^>]*?ref="\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)"/g)].map((m) => ({
+    c1: columnNumber(m[1]), r1: Number(m[2]), c2: columnNumber(m[3]), r2: Number(m[4]),
+  }));
+}
+
+/**
+ * One sheet's data rows under its header row (found among its first headerScanRows rows), or where
+ * its closest header row was. A cell merged down over several rows (one customer over its product
+ * rows) gives its value to each row it covers that has cells of its own (decision 300).
+ */
+async function readSheet(reader, xml, target, spec) {
   const [event] = [...reader._parseWorksheet(textOf(xml), target.id)];
   if (!event) throw new Refused('invalid');
-
-  const byHeader = new Map(spec.columns.map((c) => [normHeader(c.header), c.key]));
-  let cols = null;
-  const out = [];
+  let header = null;
+  let closest = { sheet: target.name, row: 0, matched: 0, missing: spec.columns.filter((c) => c.required).map((c) => c.header) };
+  const read = [];
+  let counted = 0;
   for await (const r of event.value) {
-    if (!cols) {
-      cols = new Map();
-      if (r.number === 1) {
-        r.eachCell((cell, col) => {
-          const key = byHeader.get(normHeader(cellText(cell.value)));
-          if (key && !cols.has(key)) cols.set(key, col);
-        });
-      }
-      const missing = spec.columns.filter((c) => c.required && !cols.has(c.key)).map((c) => c.header);
-      if (missing.length) throw new Refused('columnsMissing', missing);
-      if (r.number === 1) continue;
+    if (!header) {
+      if (r.number > spec.headerScanRows) break;
+      const found = headersOf(r, spec);
+      if (!found.missing.length) header = { row: r.number, cols: found.cols };
+      else if (found.matched > closest.matched) closest = { ...closest, row: r.number, matched: found.matched, missing: found.missing };
+      continue;
     }
     const cells = {};
     let any = false;
     for (const c of spec.columns) {
-      const at = cols.get(c.key);
+      const at = header.cols.get(c.key);
       const text = at ? cellText(r.getCell(at).value) : '';
       cells[c.key] = text;
       if (text) any = true;
     }
-    if (!any) continue;
-    if (out.length >= spec.maxRows) throw new Refused('tooManyRows');
-    out.push({ row: r.number, cells });
+    read.push({ row: r.number, cells, any });
+    if (any && ++counted > spec.maxRows) throw new Refused('tooManyRows');
   }
-  if (!cols) {
-    const missing = spec.columns.filter((c) => c.required).map((c) => c.header);
-    throw new Refused('columnsMissing', missing);
+  if (!header) return closest;
+  const byNumber = new Map(read.map((r) => [r.row, r]));
+  for (const m of mergesOf(xml)) {
+    const top = byNumber.get(m.r1);
+    if (!top || m.r2 <= m.r1) continue;
+    for (const [key, col] of header.cols) {
+      if (col < m.c1 || col > m.c2 || !top.cells[key]) continue;
+      for (let n = m.r1 + 1; n <= m.r2; n++) {
+        const below = byNumber.get(n);
+        if (below?.any && !below.cells[key]) below.cells[key] = top.cells[key];
+      }
+    }
   }
-  if (!out.length) throw new Refused('noRows');
-  return { rows: out, sheet: target.name };
+  const rows = read.filter((r) => r.any).map(({ row, cells }) => ({ row, cells }));
+  if (!rows.length) throw new Refused('noRows');
+  return { rows };
 }
 
 /**
@@ -152,7 +200,15 @@ async function annotate(entries, sheetName, errors, keep, spec) {
   const wb = await loadWorkbook(entries);
   const sheet = wb.getWorksheet(sheetName);
   if (!sheet) throw new Refused('sheetMissing');
-  const header = sheet.getRow(1);
+  // The header row as the reading found it (a title row above it stays as it is).
+  let headerRow = 1;
+  for (let n = 1; n <= spec.headerScanRows; n++) {
+    if (!headersOf(sheet.getRow(n), spec).missing.length) {
+      headerRow = n;
+      break;
+    }
+  }
+  const header = sheet.getRow(headerRow);
   let col = 0;
   header.eachCell((cell, i) => {
     if (normHeader(cellText(cell.value)) === spec.errorHeader) col = i;
@@ -161,11 +217,11 @@ async function annotate(entries, sheetName, errors, keep, spec) {
   const kept = new Set(keep);
   const dropped = [];
   sheet.eachRow({ includeEmpty: false }, (_r, n) => {
-    if (n > 1 && !kept.has(n)) dropped.push(n);
+    if (n > headerRow && !kept.has(n)) dropped.push(n);
   });
   const byRow = new Map();
   for (const e of errors) {
-    if (e.row < 2) continue;
+    if (e.row <= headerRow) continue;
     const message = renumbered(e.message, dropped, spec.rowRef);
     byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.column ? `${e.column}：${message}` : message]);
   }
@@ -174,7 +230,7 @@ async function annotate(entries, sheetName, errors, keep, spec) {
   head.font = { bold: true, color: { argb: 'FFC00000' } };
   sheet.getColumn(col).width = 50;
   sheet.eachRow({ includeEmpty: false }, (r, n) => {
-    if (n === 1) return;
+    if (n <= headerRow) return;
     const cell = r.getCell(col);
     cell.value = byRow.get(n)?.join('；') ?? null;
     cell.font = { color: { argb: 'FFC00000' } };
@@ -202,8 +258,8 @@ export default async function workbookTask(task) {
     if (task.kind === 'rows') return await readRows(entries, task.spec);
     return { file: await annotate(entries, task.sheet, task.errors, task.keep, task.spec) };
   } catch (err) {
-    if (err instanceof Refused) return { refused: err.reason, missing: err.missing };
+    if (err instanceof Refused) return { refused: err.reason, missing: err.missing, ...err.where };
     // Whatever else a file makes the readers throw, it is the file that is unreadable.
-    return { refused: 'invalid', missing: [] };
+    return { refused: 'invalid', missing: [], sheet: '', row: 0 };
   }
 }
