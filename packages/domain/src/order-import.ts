@@ -70,6 +70,12 @@ export const IMPORT_LIMITS = {
   headerScanRows: 10,
   /** How far back an existing order makes an imported one a likely duplicate (decision 279). */
   duplicateDays: 30,
+  /**
+   * One import of a vendor at a time (decision 299): its lease, renewed while it runs, so a dead process's
+   * lease ends soon; and how long a second import waits for the first before it is refused.
+   */
+  lockLeaseMs: 30_000,
+  lockWaitMs: 60_000,
 } as const;
 
 export const IMPORT_MSG = {
@@ -113,7 +119,16 @@ export const IMPORT_MSG = {
   /** A source order number one of the vendor's orders already holds (decision 240). */
   sourceNumTaken: (num: string, orderNo: string) => `来源单号${num}已有订单${orderNo}，不能重复导入`,
   sourceNumRepeated: (firstRow: number) => `来源单号与第${firstRow}行的另一订单重复，同一来源单号只能导入一个订单`,
-  importOk: (created: number) => `成功导入${created}个订单`,
+  /** `already`: orders an earlier, interrupted run of the same import created (decision 299); counted in `created`. */
+  importOk: (created: number, already = 0) => `成功导入${created}个订单${already ? `，其中${already}个此前已导入` : ''}`,
+  /** A row the same as an earlier row of its order, cell for cell: a line pasted twice would be ordered and paid twice. */
+  rowRepeated: (firstRow: number) => `与第${firstRow}行完全相同，可能重复填写`,
+  /** Another import of the vendor ran longer than IMPORT_LIMITS.lockWaitMs (decision 299). */
+  otherImportRunning: '本企业的另一个批量导入正在进行，请等它完成后到我的订单核对，再重新选择文件导入',
+  /** The import's answer was lost (network, timeout, server): some orders may exist. No blind retry. */
+  importUnknown: '网络异常，导入结果未知，请到我的订单核对后再操作',
+  /** The preview's answer was lost: nothing is written by a preview, so trying again is safe. */
+  previewFailed: '网络异常，文件未能校验，请重试',
   previewOk: '校验完成',
 } as const;
 
@@ -153,6 +168,12 @@ export interface ImportOrderPreview {
   duplicateOf: string | null;
   /** Not created because it is likely a duplicate and the import was asked to skip those. */
   skipped: boolean;
+  /** Created by an earlier, interrupted run of the same import (same Idempotency-Key), not again (decision 299). */
+  alreadyImported: boolean;
+  /** 上门时间 as the order takes it ('YYYY-MM-DD HH:mm:ss', Shanghai), null when not given. */
+  doorTime: string | null;
+  /** 加急 as in the sheet ('12小时'/'24小时'), '' when not urgent. */
+  urgent: string;
 }
 
 export interface ImportResult {
@@ -162,8 +183,10 @@ export interface ImportResult {
   created: number;
   /** Rows not imported. */
   failed: number;
-  /** Orders not created because they are likely duplicates (skipDuplicates). */
+  /** Orders not created because they are likely duplicates (skipped unless skipDuplicates=0). */
   skipped: number;
+  /** Of `created`: orders an earlier, interrupted run of the same import created (decision 299). */
+  alreadyImported: number;
   orderIds: number[];
   errors: ImportError[];
   orders: ImportOrderPreview[];
@@ -176,5 +199,15 @@ const flag = z
   .nullable()
   .catch(false)
   .transform((v) => v === '1' || v === 1 || v === true || v === 'true');
-/** POST /api/app/order/import?dryRun=1 — the preview; nothing is written. skipDuplicates=1: likely duplicates are not created. */
-export const orderImportQuery = z.object({ dryRun: flag, skipDuplicates: flag });
+/** Absent: true. Only an explicit 0/false turns it off. */
+const flagOn = z
+  .union([z.string(), z.number(), z.boolean()])
+  .optional()
+  .nullable()
+  .catch(true)
+  .transform((v) => !(v === '0' || v === 0 || v === false || v === 'false'));
+/**
+ * POST /api/app/order/import?dryRun=1 — the preview; nothing is written. Likely duplicates are checked at the
+ * import itself and not created unless skipDuplicates=0 (the merchant's 不是重复, decision 299).
+ */
+export const orderImportQuery = z.object({ dryRun: flag, skipDuplicates: flagOn });

@@ -21,6 +21,7 @@ import slaRoutes from './sla/sla.routes';
 import integrationsRoutes from './integrations/integrations.routes';
 import { orderImportRoutes } from './order-import/order-import.routes';
 import { createOrder } from './orders/order-create.service';
+import { quoteOrderFen } from './orders/order-pricing';
 import { resolveAddressText } from './orders/address-resolution';
 import statementRoutes from './statements/statements.routes';
 import invoiceRoutes from './invoices/invoices.routes';
@@ -43,7 +44,7 @@ routePlugins.push(afterSalesRoutes, platformAfterSalesRoutes, galleryRoutes);
 routePlugins.push(ordersRoutes, areaRoutes, platformOrdersRoutes);
 routePlugins.push(healthRoutes);
 // Bulk import composes the order form's create and address recognition (decision 165).
-routePlugins.push(orderImportRoutes({ createOrder, resolveAddressText }));
+routePlugins.push(orderImportRoutes({ createOrder, resolveAddressText, quoteOrderFen }));
 routePlugins.push(statementRoutes, invoiceRoutes, platformInvoiceRoutes, trendRoutes);
 // Open API keys and webhooks, with the webhook outbox listener and delivery worker (issue 18, decisions 168–172).
 routePlugins.push(integrationsRoutes);

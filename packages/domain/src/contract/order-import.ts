@@ -22,14 +22,18 @@ export const importOrderPreview = z.object({
   totalPrice: yuan.nullable().describe('created orders: the total to pay; null in a preview'),
   status: z.number().int().nullable().describe('created orders: 100 待付款, 200 when out of warranty; null in a preview'),
   duplicateOf: z.string().nullable().describe('the order number of a live order placed in the last 30 days for the same phone, address and products: this one is likely imported again'),
-  skipped: z.boolean().describe('not created: a likely duplicate, and the import was asked to skip those (skipDuplicates=1)'),
+  skipped: z.boolean().describe('not created: a likely duplicate (skipped unless skipDuplicates=0)'),
+  alreadyImported: z.boolean().describe('created by an earlier, interrupted run of the same import (same Idempotency-Key); not created again'),
+  doorTime: z.string().nullable().describe('上门时间 (YYYY-MM-DD HH:mm:ss, Shanghai); null when not given'),
+  urgent: z.string().describe("加急: '12小时' or '24小时'; '' when not urgent"),
 });
 
 export const importResult = z.object({
   total: z.number().int().describe('data rows read'),
   created: z.number().int().describe('orders created (dryRun: orders that would be created)'),
   failed: z.number().int().describe('rows not imported'),
-  skipped: z.number().int().describe('orders not created as likely duplicates (skipDuplicates=1)'),
+  skipped: z.number().int().describe('orders not created as likely duplicates (unless skipDuplicates=0)'),
+  alreadyImported: z.number().int().describe('of created: orders an earlier, interrupted run of the same import (same Idempotency-Key) created'),
   orderIds: z.array(z.number().int()),
   errors: z.array(importError),
   orders: z.array(importOrderPreview),

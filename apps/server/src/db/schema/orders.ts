@@ -275,6 +275,16 @@ export interface OrderSourceNumbersTable {
   order_id: number;
 }
 
+/** An order a bulk import created: the import's Idempotency-Key and the sheet rows it came from (decision 299). */
+export interface OrderImportMarksTable {
+  vendor_id: number;
+  import_key: string;
+  /** The order's sheet rows, '2,3'. */
+  source_rows: string;
+  order_id: number;
+  created_at: string;
+}
+
 export interface OrderTables {
   orders: OrdersTable;
   order_counts: OrderCountsTable;
@@ -294,4 +304,5 @@ export interface OrderTables {
   logistics_companies: LogisticsCompaniesTable;
   surcharge_items: SurchargeItemsTable;
   order_source_numbers: OrderSourceNumbersTable;
+  order_import_marks: OrderImportMarksTable;
 }

@@ -111,7 +111,7 @@ describe('one order per 来源单号', () => {
     const rows = [
       validRow(M1, { phone: '13966660001', orderSourceNum: 'TM-FORM-1' }),
       validRow(M1, { phone: '13966660002', orderSourceNum: 'TM-NEW-1' }),
-      validRow(M1, { phone: '13966660002', orderSourceNum: 'TM-NEW-1' }), // the same order's second line
+      validRow(M1, { phone: '13966660002', orderSourceNum: 'TM-NEW-1', number: 2 }), // the same order's second line (a row repeated as it is would be refused, decision 299)
       validRow(M1, { phone: '13966660003', orderSourceNum: 'TM-NEW-1' }), // another order, same number
     ];
     const d = (await postFile(t, v.token, await fillWorkbook(rows))).body.data as ImportResult;

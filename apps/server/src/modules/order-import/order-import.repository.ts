@@ -1,5 +1,5 @@
 import { ORDER_STATUS } from '@portal/domain/enums';
-import type { DB } from '../../db/database';
+import type { DB, Tx } from '../../db/database';
 import type { ProductRecord } from '../../lib/product-row';
 
 /** Passed, live products of the vendor whose model name is one of `models` (the order form's own filter). */
@@ -82,4 +82,34 @@ export async function liveOrdersOfPhones(db: DB, vendorId: number, createdBy: nu
     for (const l of lines) byId.get(l.order_id)!.productIds.push(l.product_id);
   }
   return orders;
+}
+
+/** Orders an earlier run of this import (its Idempotency-Key) created: the sheet rows '2,3' → the order (decision 299). */
+export async function importedOrders(db: DB, vendorId: number, importKey: string): Promise<Map<string, { orderId: number; orderNo: string }>> {
+  const rows = await db
+    .selectFrom('order_import_marks as m')
+    .innerJoin('orders as o', 'o.id', 'm.order_id')
+    .select(['m.source_rows', 'o.id', 'o.order_no'])
+    .where('m.vendor_id', '=', vendorId)
+    .where('m.import_key', '=', importKey)
+    .execute();
+  return new Map(rows.map((r) => [r.source_rows, { orderId: r.id, orderNo: r.order_no }]));
+}
+
+/**
+ * Records in the order's transaction that this import's rows made it. False when a run of the same
+ * import already did (the caller rolls the order back): the primary key is the atomic step.
+ */
+export async function markImported(tx: Tx, vendorId: number, importKey: string, sourceRows: string, orderId: number, now: string): Promise<boolean> {
+  const r = await tx
+    .insertInto('order_import_marks')
+    .values({ vendor_id: vendorId, import_key: importKey, source_rows: sourceRows, order_id: orderId, created_at: now })
+    .onConflict((c) => c.columns(['vendor_id', 'import_key', 'source_rows']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Gives a vendor's import lease back (only while it is still this holder's). */
+export async function releaseImportLease(db: DB, name: string, holder: string) {
+  await db.deleteFrom('job_leases').where('name', '=', name).where('holder', '=', holder).execute();
 }

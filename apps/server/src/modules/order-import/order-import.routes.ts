@@ -13,6 +13,8 @@ import { XLSX_TYPE, contentDisposition, timestampedName } from '../../lib/xlsx-s
 import { vendorOf } from '../../plugins/auth';
 import { buildTemplate } from './import-workbook';
 import { workbookReader } from './workbook-reader';
+import { withVendorImportLock } from './import-lock';
+import { IDEMPOTENCY_HEADER } from '@portal/domain/idempotency';
 import { orderableModels } from './order-import.repository';
 import { importOrders, templateExample, type OrderImportPorts } from './order-import.service';
 
@@ -86,17 +88,25 @@ export function orderImportRoutes(ports: OrderImportPorts): FastifyPluginAsync {
       return sendFile(reply, IMPORT_TEMPLATE_NAME, await buildTemplate(models, example));
     });
 
-    // One transaction per order; a repeat with the same Idempotency-Key replays the first answer.
+    // One transaction per order; a repeat with the same Idempotency-Key replays the first answer, and a run
+    // after a crash creates only what the first run did not (its key marks each order, decision 299). A
+    // vendor's imports run one at a time, so each checks for likely duplicates after the other created.
     const importSchema = { ...upload, querystring: orderImportQuery, response: { 200: envelope(importResult) } };
     app.post(API.orderImport, { config: { access: PERM.orderAdd, idempotent: true }, schema: importSchema }, async (req) => {
       const { dryRun, skipDuplicates } = req.query;
       const { rows } = await reader.rows(await uploadedBytes(req));
-      const result = await importOrders(db, ports, vendorOf(req), rows, dryRun, {
-        onError: (err) => req.log.error({ err }, 'order import: an order was not created'),
-        concurrency,
-        skipDuplicates,
-      });
-      return ok(result, dryRun ? IMPORT_MSG.previewOk : IMPORT_MSG.importOk(result.created));
+      const principal = vendorOf(req);
+      const header = req.headers[IDEMPOTENCY_HEADER];
+      const run = () =>
+        importOrders(db, ports, principal, rows, dryRun, {
+          onError: (err) => req.log.error({ err }, 'order import: an order was not created'),
+          concurrency,
+          // The preview names likely duplicates and leaves the choice to the merchant (decision 279).
+          skipDuplicates: !dryRun && skipDuplicates,
+          importKey: typeof header === 'string' ? header : null,
+        });
+      const result = dryRun ? await run() : await withVendorImportLock(db, principal.vendorId, run);
+      return ok(result, dryRun ? IMPORT_MSG.previewOk : IMPORT_MSG.importOk(result.created, result.alreadyImported));
     });
 
     // The workbook's rows still to import, each with its 错误原因 (validation only: nothing is written).

@@ -6,7 +6,7 @@ import {
   IMPORT_COLUMNS, IMPORT_LIMITS, IMPORT_MSG, ORDER_LEVEL_KEYS, URGENT_NONE,
   type ImportColumnKey, type ImportError, type ImportOrderPreview, type ImportResult,
 } from '@portal/domain/order-import';
-import type { DB } from '../../db/database';
+import type { DB, Tx } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { regionTree, type RegionNode } from '../../lib/region-tree';
 import { catalogPricesOf, type ProductRecord } from '../../lib/product-row';
@@ -14,7 +14,8 @@ import type { VendorPrincipal } from '../../plugins/context';
 import { ownScope } from '../../plugins/auth';
 import { PERM } from '@portal/domain/permissions';
 import type { SheetRow } from './import-workbook';
-import { firstOrderableProduct, liveOrdersOfPhones, orderTotals, productsByModel } from './order-import.repository';
+import { firstOrderableProduct, importedOrders, liveOrdersOfPhones, markImported, orderTotals, productsByModel } from './order-import.repository';
+import { nowIso } from '../../lib/time';
 import { sourceNumHolders } from '../../lib/order-source-numbers.repository';
 import { fenToYuan } from '@portal/domain/money';
 
@@ -25,9 +26,22 @@ import { fenToYuan } from '@portal/domain/money';
  */
 export interface OrderImportPorts {
   /** `sourceNumOnce`: refuse an order whose source number another order of the vendor holds (decision 240). */
-  createOrder(db: DB, p: VendorPrincipal, input: OrderAddInput, opts: { sourceNumOnce: boolean }): Promise<{ id: number; orderNo: string; status: number }>;
+  createOrder(
+    db: DB,
+    p: VendorPrincipal,
+    input: OrderAddInput,
+    opts: { sourceNumOnce: boolean; inTransaction?: (tx: Tx, orderId: number) => Promise<void> },
+  ): Promise<{ id: number; orderNo: string; status: number }>;
   resolveAddressText(db: DB, text: string): Promise<RecognisedAddress[]>;
+  /** What the order would cost as created now (fen), for the preview (decision 299). */
+  quoteOrderFen(db: DB, vendorId: number, input: OrderAddInput): Promise<number>;
 }
+
+/** Thrown in an order's transaction when a run of the same import already created the order (decision 299). */
+class AlreadyImported extends Error {}
+
+const rowsKeyOf = (rows: number[]) => rows.join(',');
+const sameCells = (a: Record<ImportColumnKey, string>, b: Record<ImportColumnKey, string>) => IMPORT_COLUMNS.every((c) => a[c.key] === b[c.key]);
 
 type RecognisedAddress = Pick<AddressResolution, 'xzq' | 'detail'>;
 
@@ -170,7 +184,13 @@ export async function importOrders(
   p: VendorPrincipal,
   rows: SheetRow[],
   dryRun: boolean,
-  opts: { onError?: (err: unknown) => void; concurrency?: number; skipDuplicates?: boolean } = {},
+  opts: {
+    onError?: (err: unknown) => void;
+    concurrency?: number;
+    skipDuplicates?: boolean;
+    /** The request's Idempotency-Key: a run of the same import creates only the orders an earlier run did not (decision 299). */
+    importKey?: string | null;
+  } = {},
 ): Promise<ImportResult> {
   const onError = opts.onError ?? (() => undefined);
   const products = await productsByModel(db, p.vendorId, rows.map((r) => r.cells.model).filter(Boolean));
@@ -219,7 +239,11 @@ export async function importOrders(
   for (const group of groups.values()) {
     const [first] = group as [CheckedRow, ...CheckedRow[]];
     // A later row may leave an order column empty (it is the first row's); a different value is an error.
-    for (const c of group.slice(1)) {
+    for (const [i, c] of group.entries()) {
+      // The same row twice (pasted twice) would order and charge its line twice (decision 299).
+      const twin = group.slice(0, i).find((e) => sameCells(e.cells, c.cells));
+      if (twin && !c.errors.has('')) c.errors.set('', IMPORT_MSG.rowRepeated(twin.row));
+      if (i === 0) continue;
       for (const key of ORDER_LEVEL_KEYS) {
         if (c.cells[key] && c.cells[key] !== first.cells[key] && !c.errors.has(key)) c.errors.set(key, IMPORT_MSG.orderMismatch(first.row));
       }
@@ -250,12 +274,33 @@ export async function importOrders(
       status: null,
       duplicateOf: null,
       skipped: false,
+      alreadyImported: false,
+      doorTime: parsed.data.doorTime ?? null,
+      urgent: parsed.data.urgentFlag === '1' && parsed.data.urgentType !== null ? urgentType.label(parsed.data.urgentType) : '',
     };
     ready.push({ group, input: parsed.data, preview });
   }
-  await markLikelyDuplicates(db, p, ready);
-  const toCreate = ready.filter((r) => !(opts.skipDuplicates && r.preview.duplicateOf));
-  for (const r of ready) r.preview.skipped = !toCreate.includes(r);
+  // A run of an import an earlier run of which was cut off (a crash, a deploy) keeps what that run created
+  // and creates only the rest (decision 299).
+  const importKey = dryRun ? null : (opts.importKey ?? null);
+  const takeEarlier = (earlier: Map<string, { orderId: number; orderNo: string }>) => {
+    for (const r of ready) {
+      const e = earlier.get(rowsKeyOf(r.preview.rows));
+      if (e) Object.assign(r.preview, { orderId: e.orderId, orderNo: e.orderNo, alreadyImported: true });
+    }
+  };
+  if (importKey) takeEarlier(await importedOrders(db, p.vendorId, importKey));
+  const fresh = ready.filter((r) => !r.preview.alreadyImported);
+  await markLikelyDuplicates(db, p, fresh);
+  const toCreate = fresh.filter((r) => !(opts.skipDuplicates && r.preview.duplicateOf));
+  for (const r of fresh) r.preview.skipped = !toCreate.includes(r);
+  const inTransaction = (r: (typeof ready)[number]) =>
+    importKey
+      ? async (tx: Tx, orderId: number) => {
+          if (!(await markImported(tx, p.vendorId, importKey, rowsKeyOf(r.preview.rows), orderId, nowIso()))) throw new AlreadyImported();
+        }
+      : undefined;
+  let raced = false;
 
   // Valid orders: one createOrder (one transaction) each, a few at a time so the database's round
   // trips and commits overlap (PostgreSQL); the answer keeps the file's order.
@@ -265,10 +310,14 @@ export async function importOrders(
       for (let i = next++; i < toCreate.length; i = next++) {
         const r = toCreate[i]!;
         try {
-          const made = await ports.createOrder(db, p, r.input, { sourceNumOnce: true });
+          const made = await ports.createOrder(db, p, r.input, { sourceNumOnce: true, inTransaction: inTransaction(r) });
           r.preview.orderId = made.id;
           r.preview.orderNo = made.orderNo;
         } catch (e) {
+          if (e instanceof AlreadyImported) {
+            raced = true;
+            continue;
+          }
           // A refusal (AppError) is the row's message; anything else is logged and that order alone
           // fails: orders already created stay in the answer, so a retry never makes them twice.
           if (!(e instanceof AppError)) onError(e);
@@ -277,9 +326,14 @@ export async function importOrders(
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency ?? 1, toCreate.length)) }, worker));
+    // Another run of the same import (its claim taken over after a lease) created these meanwhile.
+    if (raced && importKey) takeEarlier(await importedOrders(db, p.vendorId, importKey));
+  } else {
+    await quotePreview(db, ports, p, toCreate, opts.concurrency ?? 1);
   }
   const skipped = ready.filter((r) => r.preview.skipped);
-  for (const r of toCreate) {
+  for (const r of ready) {
+    if (r.preview.skipped) continue;
     if (!dryRun && r.preview.orderId === null) {
       fail(r.group);
       continue;
@@ -295,7 +349,20 @@ export async function importOrders(
     }
   }
   errors.sort((a, b) => a.row - b.row || (ORDER_OF_COLUMNS.get(a.column) ?? -1) - (ORDER_OF_COLUMNS.get(b.column) ?? -1));
-  return { total: rows.length, created: orders.length, failed, skipped: skipped.length, orderIds, errors, orders: [...orders, ...skipped.map((r) => r.preview)], dryRun };
+  const alreadyImported = orders.filter((o) => o.alreadyImported).length;
+  return { total: rows.length, created: orders.length, failed, skipped: skipped.length, alreadyImported, orderIds, errors, orders: [...orders, ...skipped.map((r) => r.preview)], dryRun };
+}
+
+/** The preview's amounts: each order priced as it would be created now; an order that cannot be priced shows none. */
+async function quotePreview(db: DB, ports: OrderImportPorts, p: VendorPrincipal, list: Array<{ input: OrderAddInput; preview: ImportOrderPreview }>, concurrency: number) {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < list.length; i = next++) {
+      const r = list[i]!;
+      r.preview.totalPrice = await ports.quoteOrderFen(db, p.vendorId, r.input).then(fenToYuan, () => null);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, list.length)) }, worker));
 }
 
 async function checkRow(

@@ -1,6 +1,6 @@
 import { MSG } from '@portal/domain/messages';
 import type { OrderAddInput } from '@portal/domain/orders';
-import type { DB } from '../../db/database';
+import type { DB, Tx } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import { fromShanghai, nowIso } from '../../lib/time';
 import type { VendorPrincipal } from '../../plugins/context';
@@ -23,6 +23,11 @@ export interface CreateOrderOptions {
    * decision 240). The order form may repeat a number: that order then does not hold it.
    */
   sourceNumOnce?: boolean;
+  /**
+   * Runs in the order's transaction once its row is written (the bulk import records which import and
+   * rows made it, decision 299); a throw rolls the order back and reaches the caller.
+   */
+  inTransaction?: (tx: Tx, orderId: number) => Promise<void>;
 }
 
 const isUniqueViolation = (e: unknown) => /unique|duplicate key/i.test(String((e as Error)?.message ?? '')) && /order_no/i.test(String((e as Error)?.message ?? '') + String((e as { constraint?: string })?.constraint ?? ''));
@@ -119,6 +124,7 @@ export async function createOrder(db: DB, p: VendorPrincipal, input: OrderAddInp
           const holder = (await sourceNumHolders(tx, p.vendorId, [input.orderSourceNum])).get(input.orderSourceNum) ?? '';
           throw badRequest(IMPORT_MSG.sourceNumTaken(input.orderSourceNum, holder));
         }
+        if (opts.inTransaction) await opts.inTransaction(tx, order.id);
         for (const [i, l] of input.productList.entries()) {
           const prod = products.get(l.productId)!;
           const pl = priced.lines[i]!;

@@ -56,3 +56,9 @@ export function priceAddInput(input: OrderAddInput, products: Map<number, Produc
     throw e;
   }
 }
+
+/** What an order would cost as created now (fen): the bulk import's preview shows it (decision 299). */
+export async function quoteOrderFen(db: DB, vendorId: number, input: OrderAddInput): Promise<number> {
+  const { products, discount } = await loadPricingFacts(db, vendorId, input.productList.map((l) => l.productId), input.districtId);
+  return priceAddInput(input, products, discount).totalFen;
+}
