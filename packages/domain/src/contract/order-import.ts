@@ -19,7 +19,7 @@ export const importOrderPreview = z.object({
   parole: z.string(),
   serviceType: z.string(),
   lines: z.array(z.object({ model: z.string(), number: z.number().int() })),
-  totalPrice: yuan.nullable().describe('created orders: the total to pay; null in a preview'),
+  totalPrice: yuan.nullable().describe('created orders: the total to pay; a preview: what it would cost as created now (null when it cannot be priced)'),
   status: z.number().int().nullable().describe('created orders: 100 待付款, 200 when out of warranty; null in a preview'),
   duplicateOf: z.string().nullable().describe('the order number of a live order placed in the last 30 days for the same phone, address and products: this one is likely imported again'),
   skipped: z.boolean().describe('not created: a likely duplicate (skipped unless skipDuplicates=0)'),

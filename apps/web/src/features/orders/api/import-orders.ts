@@ -60,7 +60,8 @@ export function downloadImportErrors(file: File, rows: number[]) {
  */
 export const importOrders = (file: File, opts: { dryRun: boolean; skipDuplicates?: boolean; idempotencyKey?: string; onProgress?: (p: number) => void }) =>
   http.upload<z.infer<typeof importResult>>(API.orderImport, file, {
-    query: opts.dryRun ? { dryRun: 1 } : opts.skipDuplicates ? { skipDuplicates: 1 } : {},
+    // The import checks likely duplicates itself and skips them unless told 0 (decision 299).
+    query: opts.dryRun ? { dryRun: 1 } : { skipDuplicates: opts.skipDuplicates === false ? 0 : 1 },
     onProgress: opts.onProgress,
     idempotencyKey: opts.dryRun ? undefined : opts.idempotencyKey,
     silent: true,

@@ -2,7 +2,7 @@ import { Alert, App, Button, Checkbox, Modal, Progress, Space, Steps, Table, Tab
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { IMPORT_LIMITS, type ImportError, type ImportOrderPreview, type ImportResult } from '@portal/domain/order-import';
+import { IMPORT_LIMITS, IMPORT_MSG, type ImportError, type ImportOrderPreview, type ImportResult } from '@portal/domain/order-import';
 import { ORDER_STATUS, orderStatus } from '@portal/domain/enums';
 import { MSG } from '@portal/domain/messages';
 import { isApiError } from '../../../../lib/request';
@@ -57,7 +57,10 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
     try {
       return await importOrders(f, { dryRun, skipDuplicates: skip, idempotencyKey, onProgress: setProgress });
     } catch (e) {
-      setFailure(isApiError(e) ? e.message : MSG.uploadFailed);
+      // A refusal the server answered is its own message. A lost answer (network, timeout, a server error)
+      // leaves an import's outcome unknown: some orders may exist, so no blind 请重试 (decision 299).
+      const answered = isApiError(e) && e.httpStatus === 200 && e.code !== -1;
+      setFailure(answered ? e.message : dryRun ? IMPORT_MSG.previewFailed : IMPORT_MSG.importUnknown);
       return null;
     } finally {
       setBusy(false);
@@ -76,10 +79,11 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
 
   const doImport = async () => {
     if (!file) return;
-    const r = await run(file, false, key, skipDuplicates && duplicates > 0);
+    // Sent every time: the server checks again at the import, whatever this preview saw (decision 299).
+    const r = await run(file, false, key, skipDuplicates);
     if (!r) return;
     setResult(r);
-    message.success(`成功导入${r.created}个订单${r.skipped ? `，跳过${r.skipped}个疑似重复订单` : ''}`);
+    message.success(`${IMPORT_MSG.importOk(r.created, r.alreadyImported)}${r.skipped ? `，跳过${r.skipped}个疑似重复订单` : ''}`);
     await qc.invalidateQueries({ queryKey: orderKeys.all });
   };
 
@@ -100,45 +104,64 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
     });
 
   const step = result ? 2 : preview ? 1 : 0;
+  // Fits the dialog (1240 px) without sideways scrolling: what the clerk must check before paying —
+  // 上门时间, 金额 and whether an order repeats one — stays in view (decision 299).
   const orderColumns = [
-    { title: '行号', dataIndex: 'rows', width: 80, render: (rows: number[]) => rows.join('、') },
-    ...(result ? [{ title: '订单号', dataIndex: 'orderNo', width: 200 }] : []),
-    // Next to the customer, where the merchant looks first: a likely duplicate of a live order (decision 279).
+    { title: '行号', dataIndex: 'rows', width: 64, render: (rows: number[]) => rows.join('、') },
+    ...(result ? [{ title: '订单号', dataIndex: 'orderNo', width: 170 }] : []),
     {
-      title: '重复检查',
-      key: 'duplicate',
-      width: 250,
-      render: (_: unknown, o: ImportOrderPreview) =>
-        o.duplicateOf && (
-          <Tag color={o.skipped ? 'default' : 'warning'} data-testid="import-duplicate">
-            {o.skipped ? `已跳过：与订单${o.duplicateOf}重复` : `疑似重复：已有订单${o.duplicateOf}`}
-          </Tag>
-        ),
+      title: '客户',
+      key: 'customer',
+      width: 120,
+      render: (_: unknown, o: ImportOrderPreview) => (
+        <>
+          <div>{o.realName || '—'}</div>
+          <Typography.Text type="secondary">{o.phone}</Typography.Text>
+        </>
+      ),
     },
-    { title: '客户', dataIndex: 'realName', width: 90 },
-    { title: '手机号', dataIndex: 'phone', width: 120 },
-    { title: '地址', dataIndex: 'address', width: 180, ellipsis: { showTitle: true } },
-    { title: '服务', key: 'service', width: 100, render: (_: unknown, o: ImportOrderPreview) => `${o.parole} · ${o.serviceType}` },
-    // A width of its own: with the result's columns the rest took the row, leaving the models a letter wide.
-    { title: '产品', dataIndex: 'lines', width: 220, ellipsis: { showTitle: true }, render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
-    ...(result
-      ? [
-          { title: '金额', dataIndex: 'totalPrice', width: 90, render: (v: number | null) => (v == null ? '' : yuan(v)) },
-          {
-            title: '状态',
-            key: 'status',
-            width: 110,
-            render: (_: unknown, o: ImportOrderPreview) => {
-              const p = pay[o.orderId!];
-              if (p?.state === 'paid') return <Tag color="green">已支付</Tag>;
-              if (p?.state === 'paying') return <Tag color="blue">支付中</Tag>;
-              if (p?.state === 'failed') return <Tag color="red" title={p.message}>{p.message}</Tag>;
-              if (o.skipped) return null;
-              return <Tag color={o.status === ORDER_STATUS.unpaid ? 'orange' : 'default'}>{orderStatus.label(o.status)}</Tag>;
-            },
-          },
-        ]
-      : []),
+    { title: '地址', dataIndex: 'address', width: 180 },
+    {
+      title: '服务',
+      key: 'service',
+      width: 100,
+      render: (_: unknown, o: ImportOrderPreview) => (
+        <>
+          <div>{`${o.parole} · ${o.serviceType}`}</div>
+          {o.urgent && <Tag color="red">加急 {o.urgent}</Tag>}
+        </>
+      ),
+    },
+    { title: '产品', dataIndex: 'lines', width: 170, render: (lines: ImportOrderPreview['lines']) => lines.map((l) => `${l.model} × ${l.number}`).join('；') },
+    { title: '上门时间', dataIndex: 'doorTime', width: 100, render: (v: string | null) => (v ? v.slice(0, 16) : '未指定') },
+    { title: '金额', dataIndex: 'totalPrice', width: 84, render: (v: number | null) => (v == null ? '' : yuan(v)) },
+    {
+      title: '状态',
+      key: 'status',
+      width: 160,
+      render: (_: unknown, o: ImportOrderPreview) => {
+        // A likely duplicate of a live order (decision 279) is what the merchant must see first.
+        if (o.duplicateOf) {
+          const skipping = o.skipped || (!result && skipDuplicates);
+          return (
+            <Tag color={skipping ? 'default' : 'warning'} data-testid="import-duplicate" style={{ whiteSpace: 'normal' }}>
+              {skipping ? `${result ? '已跳过' : '将跳过'}：与订单${o.duplicateOf}重复` : `疑似重复：已有订单${o.duplicateOf}`}
+            </Tag>
+          );
+        }
+        if (!result) return <Tag>将创建</Tag>;
+        const p = pay[o.orderId!];
+        if (p?.state === 'paid') return <Tag color="green">已支付</Tag>;
+        if (p?.state === 'paying') return <Tag color="blue">支付中</Tag>;
+        if (p?.state === 'failed') return <Tag color="red" title={p.message}>{p.message}</Tag>;
+        return (
+          <>
+            <Tag color={o.status === ORDER_STATUS.unpaid ? 'orange' : 'default'}>{orderStatus.label(o.status)}</Tag>
+            {o.alreadyImported && <Tag data-testid="import-already">此前已导入</Tag>}
+          </>
+        );
+      },
+    },
   ];
   const shown = result ?? preview;
   // A row may have a message in several columns: the tab counts rows, as the summary does.
@@ -186,13 +209,14 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
       {shown && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Alert
-            type={shown.failed ? 'warning' : 'success'}
+            type={shown.failed || (!result && toCreate <= 0) ? 'warning' : 'success'}
             showIcon
             data-testid="import-summary"
             message={
               result
-                ? `成功导入 ${result.created} 个订单${result.skipped ? `，跳过 ${result.skipped} 个疑似重复订单` : ''}${result.failed ? `，${result.failed} 行未导入` : ''}`
-                : `共 ${shown.total} 行：可创建 ${shown.created} 个订单${shown.failed ? `，${shown.failed} 行有误（有误的行不会导入，修改后可重新上传）` : '，没有错误'}`
+                ? `成功导入 ${result.created} 个订单${result.alreadyImported ? `（其中 ${result.alreadyImported} 个此前已导入）` : ''}${result.skipped ? `，跳过 ${result.skipped} 个疑似重复订单` : ''}${result.failed ? `，${result.failed} 行未导入` : ''}`
+                : // The same count as the button: skipped likely duplicates are not among the orders created.
+                  `共 ${shown.total} 行：将创建 ${toCreate} 个订单${skipDuplicates && duplicates ? `，跳过 ${duplicates} 个疑似重复订单` : ''}${shown.failed ? `，${shown.failed} 行有误（有误的行不会导入，修改后可重新上传）` : '，没有错误'}`
             }
           />
           {!result && duplicates > 0 && (
@@ -227,7 +251,7 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
               },
               {
                 key: 'orders',
-                label: `${result ? '已创建' : '将创建'}的订单（${result ? result.created : shown.orders.length}）`,
+                label: result ? `已创建的订单（${result.created}）` : `文件中的订单（${shown.orders.length}）`,
                 children: (
                   <Table<ImportOrderPreview>
                     size="small"
@@ -236,7 +260,6 @@ export function ImportOrdersDialog({ open, onClose, canPay }: { open: boolean; o
                     dataSource={shown.orders}
                     pagination={{ pageSize: 10, hideOnSinglePage: true }}
                     tableLayout="fixed"
-                    scroll={{ x: 1420 }}
                     data-testid="import-orders"
                   />
                 ),
