@@ -92,7 +92,7 @@ describe('bulk import journey', () => {
     const previewed = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
     await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '订单.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
     expect((await (await previewed).json()).data.errors).toHaveLength(4);
-    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 20 行：可创建 16 个订单，3 行有误');
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 20 行：将创建 16 个订单，3 行有误');
     const errorRows = page.locator('[data-testid="import-errors"] tbody tr.ant-table-row');
     await expect.poll(() => errorRows.count()).toBe(4);
     expect(await page.getByRole('tab', { name: /有误的行/ }).innerText()).toBe('有误的行（3）');
@@ -109,7 +109,7 @@ describe('bulk import journey', () => {
     // 下载错误明细: the workbook's 3 wrong rows alone, each with its 错误原因 (decision 240).
     await expectErrorWorkbook(page);
 
-    await page.getByRole('tab', { name: /将创建的订单/ }).click();
+    await page.getByRole('tab', { name: /文件中的订单/ }).click();
     await expect.poll(() => page.locator('[data-testid="import-orders"] tbody tr.ant-table-row').first().innerText()).toContain('2、3');
     await portal.screenshot(page, 'order-import-preview-orders');
     await dialogShot(page, 'order-import-preview-orders-dialog');
@@ -154,7 +154,7 @@ describe('bulk import journey', () => {
     await page.locator('[data-action="import"]').click();
     await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '错误明细.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: errorWorkbook });
     expect((await (await reuploaded).json()).data).toMatchObject({ total: 3, created: 0, failed: 3 });
-    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 3 行：可创建 0 个订单，3 行有误');
+    await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('共 3 行：将创建 0 个订单，3 行有误');
     await dialogShot(page, 'order-import-errors-again-dialog');
   });
 
@@ -196,8 +196,8 @@ describe('bulk import journey', () => {
     await page.locator('.order-import-dialog input[type=file]').setInputFiles({ name: '又一次.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await fillWorkbook([...rows, newRow]) });
     await again;
     await page.getByTestId('import-duplicates').getByText('其中 2 个订单与近30天的已有订单相同').waitFor();
-    await page.getByRole('tab', { name: /将创建的订单/ }).click();
-    await expect.poll(() => page.getByTestId('import-duplicate').allInnerTexts()).toEqual(orders.map((o) => `疑似重复：已有订单${o.order_no}`));
+    await page.getByRole('tab', { name: /文件中的订单/ }).click();
+    await expect.poll(() => page.getByTestId('import-duplicate').allInnerTexts()).toEqual(orders.map((o) => `将跳过：与订单${o.order_no}重复`));
     expect(await page.locator('[data-action="confirm-import"]').innerText()).toContain('确认导入 1 个订单');
     await dialogShot(page, 'order-import-duplicates-dialog');
     const skipping = page.waitForResponse((r) => r.url().endsWith(`${API.orderImport}?skipDuplicates=1`));
