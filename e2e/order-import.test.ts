@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { API } from '@portal/domain/api-paths';
@@ -45,6 +45,9 @@ async function expectErrorWorkbook(page: Page) {
   expect(sheet.getRow(2).getCell(col).value).toBe(`客户手机号：${MSG.phoneLength}`);
   return bytes;
 }
+
+/** The import itself (not the preview): POST /api/app/order/import with skipDuplicates, never dryRun (decision 299). */
+const isImport = (r: Response) => new URL(r.url()).pathname === API.orderImport && !r.url().includes('dryRun=1');
 
 describe('bulk import journey', () => {
   let page: Page;
@@ -114,7 +117,7 @@ describe('bulk import journey', () => {
     await portal.screenshot(page, 'order-import-preview-orders');
     await dialogShot(page, 'order-import-preview-orders-dialog');
 
-    const imported = page.waitForResponse((r) => r.url().endsWith(API.orderImport));
+    const imported = page.waitForResponse(isImport);
     await page.locator('[data-action="confirm-import"]').click();
     const answer = await (await imported).json();
     expect(answer.data).toMatchObject({ total: 20, created: 16, failed: 3 });
@@ -160,7 +163,7 @@ describe('bulk import journey', () => {
 
   test('imported orders left unpaid are paid later from the order list: check them, 批量支付 (the template’s note 4)', async () => {
     const db = portal.db;
-    const imported = page.waitForResponse((r) => r.url().endsWith(API.orderImport));
+    const imported = page.waitForResponse(isImport);
     const previewed = page.waitForResponse((r) => r.url().includes(API.orderImport) && r.url().includes('dryRun=1'));
     await page.getByRole('button', { name: /重新选择文件/ }).click();
     const rows = [validRow(models[0]!, { realName: '稍后支付甲', phone: phone(80) }), validRow(models[1]!, { realName: '稍后支付乙', phone: phone(81) })];
