@@ -99,4 +99,35 @@ describe('an open order follows the console live', () => {
     await portal.screenshot(detail, 'order-live-checked-in-1366');
     await portal.screenshot(list, 'order-live-list-returned-1366');
   });
+
+  test('nine tabs of one browser all load and follow the console; closing the tab that holds the stream hands it on (decision 301)', async () => {
+    // An order the master has accepted (demo data; the test above took the one not dispatched).
+    const main = await portal.db.selectFrom('users').select('vendor_id').where('phone', '=', '13800138000').executeTakeFirstOrThrow();
+    const order = await portal.db.selectFrom('orders').select(['id']).where('vendor_id', '=', main.vendor_id).where('status', '=', 300).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const first = await portal.newPage({ width: 1366, height: 768 });
+    await portal.loginAsMain(first);
+    await first.goto('/#/manage/order');
+    const tabs = [first];
+    // A browser keeps 6 HTTP/1.1 connections to a host: a stream in each tab left the 7th unable to load.
+    for (let i = 1; i < 9; i++) {
+      const tab = await first.context().newPage();
+      await tab.goto(i === 8 ? `/#/manage/orderDetail?id=${order.id}` : '/#/manage/order', { timeout: 15_000 });
+      await tab.getByTestId('notification-bell').waitFor({ timeout: 15_000 });
+      tabs.push(tab);
+    }
+    for (const tab of tabs) await expect.poll(() => tab.getByTestId('notification-bell').getAttribute('data-live'), { timeout: 10_000 }).toBe('1');
+    const last = tabs.at(-1)!;
+    const view = last.getByTestId('order-detail');
+    await expect.poll(() => view.getAttribute('data-status')).toBe('300');
+
+    await act(order.id, 'appointment', { doorTime: '2099-01-01 15:30:00' });
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 5000, interval: 100 }).toBe('400');
+
+    // The first tab asked for the stream first and holds it: closed, another tab takes it over.
+    await first.close();
+    await expect.poll(() => last.getByTestId('notification-bell').getAttribute('data-live'), { timeout: 10_000 }).toBe('1');
+    await act(order.id, 'checkIn');
+    await expect.poll(() => view.getAttribute('data-status'), { timeout: 10_000, interval: 100 }).toBe('500');
+    await portal.screenshot(last, 'order-live-ninth-tab-1366');
+  });
 });

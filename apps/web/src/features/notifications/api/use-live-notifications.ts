@@ -9,6 +9,11 @@ import { getStreamTicket, notificationKeys } from './notifications';
 const POLL_MS = 10_000;
 /** Orders that changed within this pause are read again together (each list once). */
 const ORDER_BATCH_MS = 100;
+/** The tabs of one browser share one stream (decision 301): the tab holding this lock opens it and passes its events on. */
+const STREAM_LOCK = 'portal-live-stream';
+const TABS_CHANNEL = 'portal-live-stream';
+
+type TabMessage = { type: 'notification' | 'orderChanged'; data: string } | { type: 'live'; live: boolean } | { type: 'hello' };
 
 /**
  * Live notifications (decision 175): a single-use ticket asked for with the normal signed call, then
@@ -22,6 +27,11 @@ const ORDER_BATCH_MS = 100;
  * that order's detail and records, the lists, the counts and the home's tiles. A hidden tab lets
  * `order.changed` pass: shown again, or the stream opened again after a failure, it refreshes every
  * order view (events may have been missed meanwhile).
+ *
+ * One stream a browser (decision 301): a browser keeps at most 6 HTTP/1.1 connections to a host, so a stream
+ * a tab left a 7th tab unable to load at all. The tab that holds a Web Lock opens the stream and passes every
+ * event to the other tabs on a BroadcastChannel; when it closes, the next tab takes the lock and the stream.
+ * Without these APIs each tab opens its own stream, as before.
  */
 export function useLiveNotifications(enabled: boolean): boolean {
   const qc = useQueryClient();
@@ -34,8 +44,20 @@ export function useLiveNotifications(enabled: boolean): boolean {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let openedBefore = false;
     let parked = false;
+    const shared = typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && !!navigator.locks;
+    const tabs = shared ? new BroadcastChannel(TABS_CHANNEL) : null;
+    const tell = (m: TabMessage) => tabs?.postMessage(m);
+    let leading = !shared;
+    let releaseLock: (() => void) | undefined;
+    const lockWait = new AbortController();
+    /** This tab's view of the stream, told to the other tabs when this tab holds it. */
+    const setLiveHere = (v: boolean) => {
+      setLive(v);
+      if (leading) tell({ type: 'live', live: v });
+    };
     const refresh = () => void qc.invalidateQueries({ queryKey: notificationKeys.all });
     const onNotification = (e: Event) => {
+      if (leading) tell({ type: 'notification', data: String((e as MessageEvent).data) });
       refresh();
       const orderId = orderIdOf(e);
       if (orderId !== null) void refreshOrders(qc, orderId);
@@ -43,6 +65,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
     const changed = new Set<number>();
     let batch: ReturnType<typeof setTimeout> | undefined;
     const onOrderChanged = (e: Event) => {
+      if (leading) tell({ type: 'orderChanged', data: String((e as MessageEvent).data) });
       const orderId = orderIdOf(e);
       if (orderId === null || document.visibilityState === 'hidden') return;
       changed.add(orderId);
@@ -68,7 +91,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener('focus', resume);
     const again = () => {
-      setLive(false);
+      setLiveHere(false);
       if (stopped) return;
       failures++;
       retry = setTimeout(connect, Math.min(30_000, 1000 * 2 ** Math.min(failures, 5)));
@@ -82,7 +105,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
         es = source;
         source.addEventListener(STREAM_EVENT.ready, () => {
           failures = 0;
-          setLive(true);
+          setLiveHere(true);
           refresh();
           if (openedBefore) void refreshOrders(qc);
           openedBefore = true;
@@ -94,7 +117,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
           parked = true;
           source.close();
           if (es === source) es = null;
-          setLive(false);
+          setLiveHere(false);
         });
         source.onerror = () => {
           if (parked) return;
@@ -107,12 +130,49 @@ export function useLiveNotifications(enabled: boolean): boolean {
         again();
       }
     }
-    void connect();
+    let othersLive = false;
+    if (tabs) {
+      tabs.onmessage = (m: MessageEvent<TabMessage>) => {
+        const msg = m.data;
+        if (msg.type === 'hello') {
+          if (leading) tell({ type: 'live', live: !!es && es.readyState === EventSource.OPEN });
+        } else if (msg.type === 'live') {
+          if (!leading) {
+            // Live again after a gap (the stream reopened, another tab took it over): events may have been missed.
+            if (msg.live && !othersLive) {
+              refresh();
+              void refreshOrders(qc);
+            }
+            othersLive = msg.live;
+            openedBefore = true;
+            setLive(msg.live);
+          }
+        } else if (!leading) {
+          const e = new MessageEvent(msg.type, { data: msg.data });
+          if (msg.type === 'notification') onNotification(e);
+          else onOrderChanged(e);
+        }
+      };
+      tell({ type: 'hello' });
+      navigator.locks
+        .request(STREAM_LOCK, { signal: lockWait.signal }, () => new Promise<void>((release) => {
+          if (stopped) return release();
+          leading = true;
+          releaseLock = release;
+          void connect();
+        }))
+        .catch(() => undefined); // the wait given up when this tab closes
+    } else void connect();
     const poll = setInterval(() => {
-      if (!es || es.readyState !== EventSource.OPEN) refresh();
+      const open = leading ? !!es && es.readyState === EventSource.OPEN : othersLive;
+      if (!open) refresh();
     }, POLL_MS);
     return () => {
       stopped = true;
+      lockWait.abort();
+      if (leading) tell({ type: 'live', live: false });
+      releaseLock?.();
+      tabs?.close();
       es?.close();
       clearTimeout(retry);
       clearTimeout(batch);
